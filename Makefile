@@ -1,0 +1,54 @@
+# unflip: build the solver, set up the Python side, run the checks.
+#   make          build ./unflip_solver
+#   make demo     fresh clone -> venv, solver, `python unflip.py daily 5`
+#   make test     fresh clone -> venv, solver, sanitizer builds, ruff, pytest
+#   make asan     ./unflip_solver_asan  (AddressSanitizer + UndefinedBehaviorSanitizer)
+#   make tsan     ./unflip_solver_tsan  (ThreadSanitizer)
+#   make books    rebuild the three shipped books, byte for byte
+#   make clean    remove what the build made (not the venv: `make distclean`)
+
+CXX      ?= g++
+CXXSTD   := -std=c++17 -Wall -Wextra -pthread
+CXXFLAGS ?= -O3 -march=native
+PYTHON   ?= python3
+VENV     := .venv
+VPY      := $(VENV)/bin/python
+
+.PHONY: all demo test lint asan tsan books bench clean distclean
+
+all: unflip_solver
+
+unflip_solver: unflip_solver.cpp
+	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $<
+
+unflip_solver_asan: unflip_solver.cpp
+	$(CXX) $(CXXSTD) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $<
+
+unflip_solver_tsan: unflip_solver.cpp
+	$(CXX) $(CXXSTD) -O1 -g -fsanitize=thread -o $@ $<
+
+asan: unflip_solver_asan
+tsan: unflip_solver_tsan
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+demo: $(VENV)/.installed unflip_solver
+	$(VPY) unflip.py daily 5
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+
+test: $(VENV)/.installed unflip_solver unflip_solver_asan unflip_solver_tsan lint
+	$(VPY) -m pytest
+
+books: $(VENV)/.installed unflip_solver
+	$(VPY) unflip.py books --out .
+
+clean:
+	rm -f unflip_solver unflip_solver_asan unflip_solver_tsan
+
+distclean: clean
+	rm -rf $(VENV) .pytest_cache .ruff_cache
