@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Run the solver over a level book and print, per level, size, optimum, nodes, seconds and peak memory.
+
+    python bench/run_book.py ../shared/books/weekly_challenges_book.json
+    python bench/run_book.py ../shared/books/daily_levels_book.json --threads 2 --max-seconds 60
+    python bench/run_book.py BOOK --levels 6,16 --solver-arg=--no-tt   # measure one switch
+
+Levels are numbered from 1 as in `unflip.py`. Each level runs in its own solver process, so the peak
+resident memory reported is that process's own (from wait4). A level whose par is set and differs from
+the proven optimum is flagged with `!`.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def level_rows(level):
+    tiles = level["tiles"]
+    if isinstance(tiles, dict):
+        width = tiles["width"]
+        flat = tiles["array"]
+        tiles = [flat[i : i + width] for i in range(0, len(flat), width)]
+    return ["".join("0" if tile == 1 else "1" for tile in row) for row in tiles]
+
+
+def run_level(solver, rows, args):
+    command = [str(solver), "--quiet", *args]
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    process.stdin.write("\n".join(rows) + "\n")
+    process.stdin.close()
+    out = process.stdout.read()
+    err = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - started
+    fields = dict(line.split(" ", 1) for line in out.splitlines() if " " in line and line[0].isalpha())
+    return {
+        "exit": process.returncode,
+        "moves": int(fields["MOVES"]) if "MOVES" in fields else None,
+        "stopped": fields.get("STOPPED"),
+        "nodes": int(fields.get("NODES", 0)),
+        "seconds": float(fields.get("TIME", wall)),
+        "peak_mb": usage.ru_maxrss / 1024,
+        "error": err.strip(),
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("book", type=Path)
+    parser.add_argument("--threads", type=int, default=os.cpu_count())
+    parser.add_argument("--max-seconds", type=float, default=0)
+    parser.add_argument("--levels", help="comma-separated 1-based level numbers (default: all)")
+    parser.add_argument("--solver", type=Path, default=REPO / "unflip_solver")
+    parser.add_argument("--solver-arg", action="append", default=[], help="extra solver flag, repeatable")
+    options = parser.parse_args()
+
+    levels = json.loads(options.book.read_text())["levels"]
+    chosen = [int(n) for n in options.levels.split(",")] if options.levels else range(1, len(levels) + 1)
+    args = ["--threads", str(options.threads), *options.solver_arg]
+    if options.max_seconds:
+        args += ["--max-seconds", str(options.max_seconds)]
+
+    print(f"{'lvl':>4} {'board':>6} {'par':>4} {'moves':>6} {'nodes':>14} {'seconds':>9} {'peak MB':>8}  title")
+    total_seconds, total_nodes, peak, mismatches = 0.0, 0, 0.0, 0
+    for number in chosen:
+        level = levels[number - 1]
+        rows = level_rows(level)
+        result = run_level(options.solver, rows, args)
+        par = level.get("par")
+        if result["moves"] is not None:
+            moves = str(result["moves"])
+        elif result["stopped"]:
+            moves = f">={result['stopped']}"
+        else:
+            moves = "unsolv" if result["exit"] == 1 else f"exit{result['exit']}"
+        flag = "!" if par is not None and result["moves"] != par else " "
+        mismatches += flag == "!"
+        total_seconds += result["seconds"]
+        total_nodes += result["nodes"]
+        peak = max(peak, result["peak_mb"])
+        size = f"{len(rows)}x{len(rows)}"
+        print(
+            f"{number:>4} {size:>6} {par if par is not None else '-':>4} {moves:>6}{flag}"
+            f"{result['nodes']:>14,} {result['seconds']:>9.3f} {result['peak_mb']:>8.1f}  {level.get('title', '')}",
+            flush=True,
+        )
+    print(
+        f"total: {len(chosen)} levels, {total_nodes:,} nodes, {total_seconds:.3f} s solver time, "
+        f"peak {peak:.1f} MB, {mismatches} not at par, threads={options.threads}"
+    )
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,843 @@
+// unflip_solver: exact, move-optimal solver for the Unflip puzzle.
+//
+// A board is N×N tiles (2 ≤ N ≤ 15); a move flips any k×k square (2 ≤ k ≤ N). The solver proves the
+// fewest moves that turn every tile into the target colour, and speaks the line protocol documented in
+// README.md ("The line protocol"): TARGET / MOVES / moves / NODES / TIME on stdout, or UNSOLVABLE,
+// or STOPPED; progress on stderr; `error: ...` and exit 2 for input it rejects.
+//
+// The file is organised in families, top to bottom:
+//   board input    reading and validating the board text
+//   lattice        the XOR-difference transform: tiles -> (N+1)×(N+1) corner bitboard, moves -> 4 bits
+//   solvability    GF(2) elimination, so an unsolvable board never starts a search
+//   line costs     per-line minimum pair counts, the admissible lower bound's raw material
+//   transposition  the lock-free table shared by all threads
+//   search         one thread's IDA* depth-first search
+//   driver         iterative deepening, parallel root splitting, budgets, progress
+//   protocol       command line, output, main
+//
+// Every pruning technique can be switched off from the command line (--no-tt, --no-exclusion,
+// --no-ordering, --no-pair-bound, --no-line-bound) so its worth can be measured.
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+namespace {
+
+constexpr int kMinSize = 2;
+constexpr int kMaxSize = 15;                    // (15+1)² = 256 corner points: one 256-bit bitboard
+constexpr int kStride = 16;                     // bits per lattice row in the bitboard
+constexpr size_t kMaxInputBytes = 1 << 16;      // far above any 15×15 board; guards against endless input
+constexpr int kMaxStoredBudget = 63;            // a table entry keeps the failed budget in 6 bits
+constexpr uint8_t kUnreachable = 64;            // line cost of a line state no pair set can clear
+
+enum ExitCode { kSolved = 0, kUnsolvable = 1, kRejected = 2, kStopped = 3 };
+
+[[noreturn]] void reject(const std::string& why) {
+    std::fprintf(stderr, "error: %s\n", why.c_str());
+    std::exit(kRejected);
+}
+
+// ───────────────────────────── board input ─────────────────────────────
+
+// A board as rows of tile colours 0/1 (the 1/2 encoding already mapped: 1 -> 0, 2 -> 1).
+using Board = std::vector<std::vector<uint8_t>>;
+
+std::string describe_char(char ch) {
+    unsigned char u = static_cast<unsigned char>(ch);
+    if (u >= 0x21 && u < 0x7f) return std::string("'") + ch + "'";
+    if (ch == ' ') return "a space";
+    if (ch == '\t') return "a tab";
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "byte 0x%02x", u);
+    return buf;
+}
+
+std::string read_all(std::istream& in, const std::string& source) {
+    std::string text;
+    char buf[4096];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+        text.append(buf, static_cast<size_t>(in.gcount()));
+        if (text.size() > kMaxInputBytes)
+            reject(source + " is larger than " + std::to_string(kMaxInputBytes) +
+                   " bytes; a board is at most 15 lines of 15 digits");
+    }
+    return text;
+}
+
+Board parse_board(const std::string& text) {
+    std::vector<std::string> lines;
+    std::stringstream stream(text);
+    for (std::string line; std::getline(stream, line);) {
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+            line.pop_back();
+        lines.push_back(line);
+    }
+    while (!lines.empty() && lines.back().empty()) lines.pop_back();
+    if (lines.empty()) reject("empty input: expected N lines of N digits (0/1 or 1/2)");
+
+    int first_zero_line = 0, first_two_line = 0;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        const int line_no = static_cast<int>(i) + 1;
+        if (lines[i].empty())
+            reject("line " + std::to_string(line_no) + " is blank; board rows must be consecutive");
+        for (size_t j = 0; j < lines[i].size(); ++j) {
+            char ch = lines[i][j];
+            if (ch != '0' && ch != '1' && ch != '2')
+                reject("line " + std::to_string(line_no) + ", column " + std::to_string(j + 1) + ": " +
+                       describe_char(ch) + " is not a tile (tiles are 0/1 or 1/2 digits)");
+            if (ch == '0' && !first_zero_line) first_zero_line = line_no;
+            if (ch == '2' && !first_two_line) first_two_line = line_no;
+        }
+        if (lines[i].size() != lines[0].size())
+            reject("line " + std::to_string(line_no) + " has " + std::to_string(lines[i].size()) +
+                   " tiles but line 1 has " + std::to_string(lines[0].size()) +
+                   "; every row must have the same length");
+    }
+    const size_t rows = lines.size(), cols = lines[0].size();
+    if (rows != cols)
+        reject("the board has " + std::to_string(rows) + " rows of " + std::to_string(cols) +
+               " tiles; it must be square (N rows of N tiles)");
+    if (rows < kMinSize || rows > kMaxSize)
+        reject("the board is " + std::to_string(rows) + "x" + std::to_string(rows) +
+               "; supported sizes are 2x2 to 15x15");
+    if (first_zero_line && first_two_line)
+        reject("the board mixes encodings: a 0 on line " + std::to_string(first_zero_line) +
+               " and a 2 on line " + std::to_string(first_two_line) + "; use 0/1 or 1/2 throughout");
+
+    // With a 2 anywhere the board is in the game's 1/2 encoding; otherwise digits are colours already.
+    const char zero = first_two_line ? '1' : '0';
+    Board board(rows, std::vector<uint8_t>(cols));
+    for (size_t i = 0; i < rows; ++i)
+        for (size_t j = 0; j < cols; ++j) board[i][j] = lines[i][j] == zero ? 0 : 1;
+    return board;
+}
+
+// ───────────────────────────── lattice ─────────────────────────────
+//
+// D[i][j] = t[i][j] ^ t[i-1][j] ^ t[i][j-1] ^ t[i-1][j-1] over the (N+1)×(N+1) corner lattice, where t marks
+// the tiles that still need flipping. A k×k flip at (r, c) toggles exactly the four corners (r, c),
+// (r, c+k), (r+k, c), (r+k, c+k), and D is all zero exactly when t is. Point (i, j) is bit 16·i + j, so
+// lattice row i is the 16-bit field i of the 256-bit board and the lowest set bit is the first 1-point
+// in row-major order.
+
+struct Bits {
+    uint64_t w[4] = {0, 0, 0, 0};
+
+    void flip(int bit) { w[bit >> 6] ^= uint64_t{1} << (bit & 63); }
+    bool test(int bit) const { return (w[bit >> 6] >> (bit & 63)) & 1; }
+    bool empty() const { return (w[0] | w[1] | w[2] | w[3]) == 0; }
+    int lowest() const {
+        for (int i = 0; i < 4; ++i)
+            if (w[i]) return i * 64 + __builtin_ctzll(w[i]);
+        return -1;
+    }
+    unsigned line(int i) const { return (w[i >> 2] >> ((i & 3) * kStride)) & 0xFFFF; }
+    Bits& operator^=(const Bits& o) {
+        for (int i = 0; i < 4; ++i) w[i] ^= o.w[i];
+        return *this;
+    }
+    bool operator==(const Bits& o) const {
+        return w[0] == o.w[0] && w[1] == o.w[1] && w[2] == o.w[2] && w[3] == o.w[3];
+    }
+};
+
+int point(int i, int j) { return i * kStride + j; }
+
+struct Move {
+    uint8_t row, col, size;
+    uint8_t corner[4];      // the four lattice points it toggles
+    Bits bits;              // those points in the lattice
+    Bits bits_transposed;   // the same points in the transposed lattice
+};
+
+struct Lattice {
+    int n = 0;                                 // board size; the lattice is (n+1)×(n+1)
+    std::vector<Move> moves;
+    std::vector<std::vector<uint16_t>> at;     // at[p]: the moves having lattice point p as a corner
+
+    explicit Lattice(int size) : n(size), at(256) {
+        // Static order inside at[p]: bigger squares first, so ties after the dynamic ordering favour
+        // moves that reach further into the board.
+        for (int k = n; k >= 2; --k)
+            for (int r = 0; r + k <= n; ++r)
+                for (int c = 0; c + k <= n; ++c) {
+                    Move m{};
+                    m.row = static_cast<uint8_t>(r);
+                    m.col = static_cast<uint8_t>(c);
+                    m.size = static_cast<uint8_t>(k);
+                    const int pts[4][2] = {{r, c}, {r, c + k}, {r + k, c}, {r + k, c + k}};
+                    for (int q = 0; q < 4; ++q) {
+                        m.corner[q] = static_cast<uint8_t>(point(pts[q][0], pts[q][1]));
+                        m.bits.flip(point(pts[q][0], pts[q][1]));
+                        m.bits_transposed.flip(point(pts[q][1], pts[q][0]));
+                    }
+                    const uint16_t index = static_cast<uint16_t>(moves.size());
+                    moves.push_back(m);
+                    for (uint8_t p : m.corner) at[p].push_back(index);
+                }
+    }
+
+    // The difference grid of the tiles that differ from `target`.
+    Bits difference(const Board& board, int target) const {
+        auto needs_flip = [&](int i, int j) {
+            return i >= 0 && j >= 0 && i < n && j < n && board[i][j] != target;
+        };
+        Bits d;
+        for (int i = 0; i <= n; ++i)
+            for (int j = 0; j <= n; ++j)
+                if (needs_flip(i, j) ^ needs_flip(i - 1, j) ^ needs_flip(i, j - 1) ^ needs_flip(i - 1, j - 1))
+                    d.flip(point(i, j));
+        return d;
+    }
+
+    static Bits transpose(const Bits& d) {
+        Bits t;
+        for (int i = 0; i < kStride; ++i)
+            for (int j = 0; j < kStride; ++j)
+                if (d.test(point(i, j))) t.flip(point(j, i));
+        return t;
+    }
+};
+
+// ───────────────────────────── solvability ─────────────────────────────
+
+// Boards of 6×6 and smaller are not all solvable: the moves span a proper subspace of the difference
+// grids. Elimination over GF(2) decides membership exactly, so the search only ever starts on a board it
+// can finish.
+bool solvable(const Lattice& lattice, Bits d) {
+    std::vector<Bits> basis(256);
+    std::vector<bool> has(256, false);
+    for (const Move& m : lattice.moves) {
+        Bits v = m.bits;
+        for (int p = v.lowest(); p >= 0; p = v.lowest()) {
+            if (!has[p]) {
+                basis[p] = v;
+                has[p] = true;
+                break;
+            }
+            v ^= basis[p];
+        }
+    }
+    for (int p = d.lowest(); p >= 0; p = d.lowest()) {
+        if (!has[p]) return false;
+        d ^= basis[p];
+    }
+    return true;
+}
+
+// ───────────────────────────── line costs ─────────────────────────────
+//
+// A move puts one pair {c, c+k} into each of lattice rows r and r+k, and one pair {r, r+k} into each of
+// columns c and c+k. Lattice line i can only receive pair distances 2..max(i, n-i) (the square must fit).
+// cost[limit][mask] is the fewest such pairs whose XOR is `mask`, found by breadth-first search over line
+// masks. Rows and columns share tables: the geometry is symmetric.
+
+struct LineCosts {
+    std::vector<std::vector<uint8_t>> by_limit;   // by_limit[L][mask]
+    std::vector<const uint8_t*> of_line;          // of_line[i]: the table for lattice line i
+
+    explicit LineCosts(int n) : by_limit(n + 1), of_line(n + 1) {
+        const unsigned width = static_cast<unsigned>(n + 1), masks = 1u << width;
+        for (int limit = 2; limit <= n; ++limit) {
+            std::vector<unsigned> pairs;
+            for (unsigned s = 2; s <= static_cast<unsigned>(limit); ++s)
+                for (unsigned a = 0; a + s < width; ++a) pairs.push_back((1u << a) | (1u << (a + s)));
+            std::vector<uint8_t>& cost = by_limit[limit];
+            cost.assign(masks, kUnreachable);
+            std::vector<unsigned> frontier{0}, next;
+            cost[0] = 0;
+            for (uint8_t level = 1; !frontier.empty(); ++level) {
+                next.clear();
+                for (unsigned mask : frontier)
+                    for (unsigned pair : pairs)
+                        if (cost[mask ^ pair] == kUnreachable) {
+                            cost[mask ^ pair] = level;
+                            next.push_back(mask ^ pair);
+                        }
+                frontier.swap(next);
+            }
+        }
+        // A line with limit below 2 (only the middle line of a 2×2 board) takes no pairs at all.
+        by_limit[0].assign(masks, kUnreachable);
+        by_limit[0][0] = 0;
+        for (int i = 0; i <= n; ++i) {
+            int limit = std::max(i, n - i);
+            of_line[i] = by_limit[limit >= 2 ? limit : 0].data();
+        }
+    }
+};
+
+// ───────────────────────────── transposition ─────────────────────────────
+//
+// For each difference state, the largest remaining budget that already failed from it. One 64-bit word an
+// entry (58-bit fingerprint, 6-bit budget) so plain atomic loads and stores stay consistent without locks;
+// two slots a bucket, the first kept for the larger budget, the second always replaced. A lost or
+// overwritten entry only costs a re-search, never a wrong answer; entries are written only for subtrees
+// that were searched to the end (see Search::dfs).
+
+uint64_t splitmix64(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+uint64_t hash_of(const Bits& d) {
+    return splitmix64(d.w[0] ^ splitmix64(d.w[1] ^ splitmix64(d.w[2] ^ splitmix64(d.w[3]))));
+}
+
+class TranspositionTable {
+public:
+    explicit TranspositionTable(int log2_buckets)
+        : mask_((size_t{1} << log2_buckets) - 1),
+          // calloc hands back lazily zeroed pages: memory is only paid for as the table fills.
+          slots_(static_cast<std::atomic<uint64_t>*>(std::calloc((mask_ + 1) * 2, sizeof(uint64_t)))) {
+        if (!slots_) reject("cannot allocate the transposition table");
+    }
+    ~TranspositionTable() { std::free(slots_); }
+    TranspositionTable(const TranspositionTable&) = delete;
+    TranspositionTable& operator=(const TranspositionTable&) = delete;
+
+    int failed_budget(uint64_t hash) const {
+        const std::atomic<uint64_t>* bucket = slots_ + (hash & mask_) * 2;
+        const uint64_t fingerprint = hash >> 6;
+        for (int s = 0; s < 2; ++s) {
+            uint64_t e = bucket[s].load(std::memory_order_relaxed);
+            if (e && (e >> 6) == fingerprint) return static_cast<int>(e & 63);
+        }
+        return -1;
+    }
+
+    void record_failure(uint64_t hash, int budget) {
+        if (budget < 1 || budget > kMaxStoredBudget) return;
+        std::atomic<uint64_t>* bucket = slots_ + (hash & mask_) * 2;
+        const uint64_t fingerprint = hash >> 6, entry = (fingerprint << 6) | static_cast<uint64_t>(budget);
+        uint64_t kept = bucket[0].load(std::memory_order_relaxed);
+        if (!kept || (kept >> 6) == fingerprint || static_cast<int>(kept & 63) <= budget) {
+            if (kept && (kept >> 6) != fingerprint) bucket[1].store(kept, std::memory_order_relaxed);
+            bucket[0].store(entry, std::memory_order_relaxed);
+        } else {
+            bucket[1].store(entry, std::memory_order_relaxed);
+        }
+    }
+
+private:
+    size_t mask_;
+    std::atomic<uint64_t>* slots_;
+};
+
+// ───────────────────────────── search ─────────────────────────────
+
+struct Switches {
+    bool tt = true;          // transposition table
+    bool exclusion = true;   // a branch forbids the sibling moves tried before it
+    bool ordering = true;    // try moves clearing more 1-points first
+    bool pair_bound = true;  // ceil(sum of row costs / 2), ceil(sum of column costs / 2)
+    bool line_bound = true;  // the largest single line cost
+};
+
+// State shared by the workers of one search: stop flags, the winning line, node counts for budgets.
+struct Shared {
+    std::atomic<bool> found{false};
+    std::atomic<bool> aborted{false};   // budget ran out
+    std::atomic<uint64_t> nodes{0};
+    std::mutex mutex;
+    std::vector<uint16_t> solution;
+    int solution_target = -1;
+
+    bool stopping() const {
+        return found.load(std::memory_order_relaxed) || aborted.load(std::memory_order_relaxed);
+    }
+};
+
+class Search {
+public:
+    Search(const Lattice& lattice, const LineCosts& costs, TranspositionTable* tt, const Switches& sw,
+           Shared& shared)
+        : lattice_(lattice), costs_(costs), tt_(tt), sw_(sw), shared_(shared),
+          blocked_(lattice.moves.size(), 0) {}
+
+    void reset(const Bits& d) {
+        d_ = d;
+        t_ = Lattice::transpose(d);
+        row_sum_ = col_sum_ = 0;
+        for (int i = 0; i <= lattice_.n; ++i) {
+            row_cost_[i] = costs_.of_line[i][d_.line(i)];
+            col_cost_[i] = costs_.of_line[i][t_.line(i)];
+            row_sum_ += row_cost_[i];
+            col_sum_ += col_cost_[i];
+        }
+        path_.clear();
+        std::fill(blocked_.begin(), blocked_.end(), 0);
+    }
+
+    // A lower bound on the moves still needed; stops early once it exceeds `budget`.
+    int bound(int budget) const {
+        int h = d_.empty() ? 0 : 1;
+        if (sw_.pair_bound) h = std::max({h, (row_sum_ + 1) / 2, (col_sum_ + 1) / 2});
+        if (sw_.line_bound)
+            for (int i = 0; i <= lattice_.n && h <= budget; ++i)
+                h = std::max({h, int(row_cost_[i]), int(col_cost_[i])});
+        return h;
+    }
+
+    void apply(uint16_t index) {
+        const Move& m = lattice_.moves[index];
+        d_ ^= m.bits;
+        t_ ^= m.bits_transposed;
+        const int lines[2] = {m.row, m.row + m.size};
+        const int columns[2] = {m.col, m.col + m.size};
+        for (int i : lines) {
+            int cost = costs_.of_line[i][d_.line(i)];
+            row_sum_ += cost - row_cost_[i];
+            row_cost_[i] = static_cast<uint8_t>(cost);
+        }
+        for (int j : columns) {
+            int cost = costs_.of_line[j][t_.line(j)];
+            col_sum_ += cost - col_cost_[j];
+            col_cost_[j] = static_cast<uint8_t>(cost);
+        }
+    }
+
+    // Enter a move for good before a search: the root split applies its branch move this way.
+    void push(uint16_t index) {
+        apply(index);
+        ++blocked_[index];
+        path_.push_back(index);
+    }
+
+    // True when a solution within `budget` more moves was found (it is then in path()). A subtree cut
+    // short because another thread won or the budget ran out proves nothing, so it is never recorded.
+    bool dfs(int budget) {
+        if ((++local_nodes_ & 1023) == 0) publish_nodes();
+        if (d_.empty()) return true;
+        if (bound(budget) > budget) return false;
+        const uint64_t hash = sw_.tt ? hash_of(d_) : 0;
+        if (sw_.tt && tt_->failed_budget(hash) >= budget) return false;
+
+        // Every solution clears the first 1-point p, and only a move with a corner at p touches it.
+        const int p = d_.lowest();
+        uint16_t order[64];
+        int count = 0;
+        if (sw_.ordering) {
+            uint16_t by_gain[5][64];
+            int filled[5] = {0, 0, 0, 0, 0};
+            for (uint16_t index : lattice_.at[p]) {
+                if (blocked_[index]) continue;
+                const Move& m = lattice_.moves[index];
+                int gain = d_.test(m.corner[0]) + d_.test(m.corner[1]) + d_.test(m.corner[2]) +
+                           d_.test(m.corner[3]);
+                by_gain[gain][filled[gain]++] = index;
+            }
+            for (int gain = 4; gain >= 1; --gain)
+                for (int k = 0; k < filled[gain]; ++k) order[count++] = by_gain[gain][k];
+        } else {
+            for (uint16_t index : lattice_.at[p])
+                if (!blocked_[index]) order[count++] = index;
+        }
+
+        // Moves are involutions and commute, so each is used at most once on a path; with exclusion, a
+        // branch also forbids the siblings tried before it, since any solution using one of them was
+        // already looked for in that sibling's branch.
+        bool solved = false;
+        int tried = 0;
+        for (; tried < count; ++tried) {
+            const uint16_t index = order[tried];
+            apply(index);
+            ++blocked_[index];
+            path_.push_back(index);
+            solved = dfs(budget - 1);
+            if (solved) break;
+            path_.pop_back();
+            apply(index);
+            if (!sw_.exclusion) --blocked_[index];
+            if (shared_.stopping()) break;
+        }
+        if (sw_.exclusion)
+            for (int k = 0; k < tried; ++k) --blocked_[order[k]];
+        if (!solved && !shared_.stopping() && sw_.tt) tt_->record_failure(hash, budget);
+        return solved;
+    }
+
+    void publish_nodes() {
+        shared_.nodes.fetch_add(local_nodes_ - published_nodes_, std::memory_order_relaxed);
+        published_nodes_ = local_nodes_;
+    }
+
+    const std::vector<uint16_t>& path() const { return path_; }
+
+private:
+    const Lattice& lattice_;
+    const LineCosts& costs_;
+    TranspositionTable* tt_;
+    const Switches& sw_;
+    Shared& shared_;
+
+    Bits d_, t_;
+    uint8_t row_cost_[kStride] = {}, col_cost_[kStride] = {};
+    int row_sum_ = 0, col_sum_ = 0;
+    std::vector<uint8_t> blocked_;   // per move: on the path, or forbidden by an earlier sibling
+    std::vector<uint16_t> path_;
+    uint64_t local_nodes_ = 0, published_nodes_ = 0;
+};
+
+// ───────────────────────────── driver ─────────────────────────────
+
+struct Options {
+    std::string file;            // empty: standard input
+    int target = 0;              // 0, 1, or kEither
+    int threads = 0;             // 0: all logical cores
+    double max_seconds = 0;      // 0: no limit
+    uint64_t max_nodes = 0;      // 0: no limit
+    bool quiet = false;
+    Switches sw;
+};
+constexpr int kEither = 2;
+
+struct Outcome {
+    ExitCode code = kUnsolvable;
+    int target = 0;              // the target the answer is about
+    std::vector<uint16_t> moves;
+    int lower_bound = 0;         // with kStopped: no solution has fewer moves
+    uint64_t nodes = 0;
+    double seconds = 0;
+};
+
+using Clock = std::chrono::steady_clock;
+
+// One unit of parallel work: a root (target) and, in split mode, the root move its branch starts with.
+struct WorkItem {
+    int root;
+    int first_move;   // -1: search the whole root from here
+};
+
+class Driver {
+public:
+    Driver(const Board& board, const Options& options)
+        : options_(options), lattice_(static_cast<int>(board.size())), costs_(lattice_.n),
+          tt_(lattice_.n >= 9 ? 24 : 20) {
+        const bool both = options.target == kEither;
+        for (int target : {0, 1})
+            if (both || options.target == target) {
+                Root root;
+                root.target = target;
+                root.d = lattice_.difference(board, target);
+                root.solvable = solvable(lattice_, root.d);
+                roots_.push_back(root);
+            }
+        threads_ = options.threads > 0 ? options.threads
+                                       : std::max(1u, std::thread::hardware_concurrency());
+    }
+
+    Outcome run() {
+        start_ = Clock::now();
+        Outcome out;
+        out.target = roots_.front().target;
+
+        std::vector<Root*> live;
+        for (Root& root : roots_)
+            if (root.solvable) live.push_back(&root);
+        if (live.empty()) return finish(out);
+        live_ = live;
+
+        // Every bound below the roots' own lower bound fails without search.
+        Search probe(lattice_, costs_, &tt_, options_.sw, shared_);
+        int bound = 1 << 30;
+        for (Root* root : live) {
+            probe.reset(root->d);
+            if (root->d.empty()) {
+                out.code = kSolved;
+                out.target = root->target;
+                return finish(out);
+            }
+            root->h = probe.bound(1 << 30);
+            bound = std::min(bound, root->h);
+        }
+
+        for (;; ++bound) {
+            std::vector<WorkItem> items = work_for(live, bound, probe);
+            run_items(items, bound);
+            if (shared_.found) {
+                out.code = kSolved;
+                out.moves = shared_.solution;
+                out.target = shared_.solution_target;
+                return finish(out);
+            }
+            if (shared_.aborted) {
+                out.code = kStopped;
+                out.lower_bound = bound;
+                return finish(out);
+            }
+            if (!options_.quiet)
+                std::fprintf(stderr, "bound %d exhausted, nodes=%llu\n", bound,
+                             static_cast<unsigned long long>(shared_.nodes.load()));
+        }
+    }
+
+private:
+    struct Root {
+        int target = 0;
+        Bits d;
+        bool solvable = false;
+        int h = 0;
+    };
+
+    // One thread searches each root whole, which keeps sibling exclusion sound at the root too. With
+    // more threads the roots' first moves are dealt out; the root siblings then do not exclude one
+    // another, because a table entry written under such an exclusion is only sound once the excluded
+    // branches have finished, which concurrent branches cannot promise.
+    std::vector<WorkItem> work_for(const std::vector<Root*>& live, int bound, Search& probe) {
+        std::vector<WorkItem> items;
+        for (size_t r = 0; r < live.size(); ++r) {
+            if (live[r]->h > bound) continue;
+            if (threads_ == 1) {
+                items.push_back({static_cast<int>(r), -1});
+                continue;
+            }
+            probe.reset(live[r]->d);
+            const int p = live[r]->d.lowest();
+            std::vector<std::pair<int, uint16_t>> ranked;
+            for (uint16_t index : lattice_.at[p]) {
+                const Move& m = lattice_.moves[index];
+                int gain = 0;
+                for (uint8_t corner : m.corner) gain += live[r]->d.test(corner);
+                ranked.push_back({options_.sw.ordering ? -gain : 0, index});
+            }
+            std::stable_sort(ranked.begin(), ranked.end(),
+                             [](const auto& a, const auto& b) { return a.first < b.first; });
+            for (const auto& entry : ranked) items.push_back({static_cast<int>(r), entry.second});
+        }
+        return items;
+    }
+
+    void run_items(const std::vector<WorkItem>& items, int bound) {
+        std::atomic<size_t> next{0};
+        std::atomic<int> running{0};
+        std::mutex done_mutex;
+        std::condition_variable done;
+
+        auto worker = [&]() {
+            Search search(lattice_, costs_, &tt_, options_.sw, shared_);
+            for (size_t i = next++; i < items.size() && !shared_.stopping(); i = next++) {
+                const WorkItem& item = items[i];
+                const Root& root = *live_[item.root];
+                search.reset(root.d);
+                bool solved;
+                if (item.first_move < 0) {
+                    solved = search.dfs(bound);
+                } else {
+                    search.push(static_cast<uint16_t>(item.first_move));
+                    solved = search.dfs(bound - 1);
+                }
+                if (solved && !shared_.found.exchange(true)) {
+                    std::lock_guard<std::mutex> lock(shared_.mutex);
+                    shared_.solution = search.path();
+                    shared_.solution_target = root.target;
+                }
+            }
+            search.publish_nodes();
+            std::lock_guard<std::mutex> lock(done_mutex);
+            --running;
+            done.notify_all();
+        };
+
+        const int count = std::max(1, std::min<int>(threads_, static_cast<int>(items.size())));
+        running = count;
+        std::vector<std::thread> pool;
+        for (int t = 0; t < count; ++t) pool.emplace_back(worker);
+
+        // The main thread watches: budgets, and a progress line about once a second.
+        auto last_report = Clock::now();
+        {
+            std::unique_lock<std::mutex> lock(done_mutex);
+            while (running > 0) {
+                done.wait_for(lock, std::chrono::milliseconds(20));
+                const auto now = Clock::now();
+                if ((options_.max_seconds > 0 && seconds_since(start_) >= options_.max_seconds) ||
+                    (options_.max_nodes > 0 && shared_.nodes.load() >= options_.max_nodes))
+                    shared_.aborted = true;
+                if (!options_.quiet && now - last_report >= std::chrono::seconds(1)) {
+                    last_report = now;
+                    std::fprintf(stderr, "bound %d searching, nodes=%llu\n", bound,
+                                 static_cast<unsigned long long>(shared_.nodes.load()));
+                }
+            }
+        }
+        for (std::thread& t : pool) t.join();
+    }
+
+    static double seconds_since(Clock::time_point start) {
+        return std::chrono::duration<double>(Clock::now() - start).count();
+    }
+
+    Outcome& finish(Outcome& out) {
+        out.nodes = shared_.nodes.load();
+        out.seconds = seconds_since(start_);
+        return out;
+    }
+
+public:
+    const Lattice& lattice() const { return lattice_; }
+
+private:
+    const Options& options_;
+    Lattice lattice_;
+    LineCosts costs_;
+    TranspositionTable tt_;
+    std::vector<Root> roots_;
+    std::vector<Root*> live_;
+    Shared shared_;
+    int threads_ = 1;
+    Clock::time_point start_;
+};
+
+// ───────────────────────────── protocol ─────────────────────────────
+
+const char* kUsage =
+    "usage: unflip_solver [BOARD_FILE] [options]\n"
+    "\n"
+    "Reads an N x N board (2 <= N <= 15) from BOARD_FILE, or from standard input when none is given\n"
+    "or it is '-': N lines of N digits, all 0/1 or all 1/2 (1/2 maps to 0/1: 1 -> 0, 2 -> 1).\n"
+    "Prints the fewest k x k flips (2 <= k <= N) that make every tile the target colour.\n"
+    "\n"
+    "options:\n"
+    "  --target 0|1|either  colour every tile ends as (default 0, the game's goal); either: the\n"
+    "                       shorter of the two, both raced bound by bound\n"
+    "  --threads T          worker threads (default: all logical cores)\n"
+    "  --max-seconds S      stop after S seconds without a claim (exit 3, STOPPED b)\n"
+    "  --max-nodes N        stop after about N search nodes without a claim (exit 3)\n"
+    "  --quiet              no progress lines on standard error\n"
+    "  --no-tt, --no-exclusion, --no-ordering, --no-pair-bound, --no-line-bound\n"
+    "                       switch one pruning technique off, to measure its worth\n"
+    "  --help               this text\n"
+    "\n"
+    "output (standard output), exit status:\n"
+    "  TARGET t / MOVES m / m lines 'row col size' (0-based top-left) / NODES n / TIME s   0 solved\n"
+    "  TARGET t / UNSOLVABLE / NODES 0 / TIME s                                           1 unsolvable\n"
+    "  error: <reason> (standard error only)                                              2 rejected\n"
+    "  TARGET t / STOPPED b / NODES n / TIME s  (no solution has fewer than b moves)      3 stopped\n"
+    "\n"
+    "examples:\n"
+    "  unflip_solver board.txt\n"
+    "  unflip_solver --threads 2 --target either < board.txt\n";
+
+// Whole numbers are digits only (so '-1' cannot wrap around); a range check that NaN fails too.
+template <typename T>
+T parse_number(const std::string& flag, const std::string& text, T low, T high, const char* what) {
+    const bool whole = std::is_integral<T>::value;
+    std::istringstream in(text);
+    T value{};
+    const bool digits_only = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+    if ((whole && !digits_only) || !(in >> value) || !in.eof() || !(value >= low && value <= high))
+        reject(flag + " needs " + what + ", not '" + text + "'");
+    return value;
+}
+
+Options parse_arguments(int argc, char** argv) {
+    Options options;
+    bool have_file = false;
+    for (int i = 1; i < argc; ++i) {
+        std::string arg = argv[i], value;
+        const bool has_inline_value = arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos;
+        if (has_inline_value) {
+            value = arg.substr(arg.find('=') + 1);
+            arg = arg.substr(0, arg.find('='));
+        }
+        auto take_value = [&]() -> std::string {
+            if (has_inline_value) return value;
+            if (i + 1 >= argc) reject(arg + " needs a value (see --help)");
+            return argv[++i];
+        };
+        auto no_value = [&]() {
+            if (has_inline_value) reject(arg + " takes no value (see --help)");
+        };
+        if (arg == "--help" || arg == "-h") {
+            std::fputs(kUsage, stdout);
+            std::exit(0);
+        } else if (arg == "--target") {
+            std::string t = take_value();
+            if (t == "0") options.target = 0;
+            else if (t == "1") options.target = 1;
+            else if (t == "either") options.target = kEither;
+            else reject("--target needs 0, 1 or either, not '" + t + "'");
+        } else if (arg == "--threads") {
+            options.threads = parse_number<int>(arg, take_value(), 1, 1024, "a whole number from 1 to 1024");
+        } else if (arg == "--max-seconds") {
+            options.max_seconds = parse_number<double>(arg, take_value(), 1e-3, 1e9, "a number of seconds > 0");
+        } else if (arg == "--max-nodes") {
+            options.max_nodes = parse_number<uint64_t>(arg, take_value(), 1, UINT64_MAX, "a whole number > 0");
+        } else if (arg == "--quiet") { no_value(); options.quiet = true;
+        } else if (arg == "--no-tt") { no_value(); options.sw.tt = false;
+        } else if (arg == "--no-exclusion") { no_value(); options.sw.exclusion = false;
+        } else if (arg == "--no-ordering") { no_value(); options.sw.ordering = false;
+        } else if (arg == "--no-pair-bound") { no_value(); options.sw.pair_bound = false;
+        } else if (arg == "--no-line-bound") { no_value(); options.sw.line_bound = false;
+        } else if (arg.size() > 1 && arg[0] == '-') {
+            reject("unknown option '" + arg + "' (see --help)");
+        } else if (have_file) {
+            reject("unexpected argument '" + arg + "': give at most one board file");
+        } else {
+            have_file = true;
+            options.file = arg == "-" ? "" : arg;
+        }
+    }
+    return options;
+}
+
+std::string read_board_text(const Options& options) {
+    if (options.file.empty()) return read_all(std::cin, "standard input");
+    std::ifstream in(options.file, std::ios::binary);
+    if (!in) reject("cannot read '" + options.file + "': " + std::strerror(errno));
+    std::string text = read_all(in, "'" + options.file + "'");
+    if (in.bad()) reject("cannot read '" + options.file + "': " + std::strerror(errno));
+    return text;
+}
+
+void print(const Outcome& out, const Lattice& lattice) {
+    std::string text = "TARGET " + std::to_string(out.target) + "\n";
+    if (out.code == kSolved) {
+        text += "MOVES " + std::to_string(out.moves.size()) + "\n";
+        for (uint16_t index : out.moves) {
+            const Move& m = lattice.moves[index];
+            text += std::to_string(m.row) + " " + std::to_string(m.col) + " " + std::to_string(m.size) + "\n";
+        }
+    } else if (out.code == kUnsolvable) {
+        text += "UNSOLVABLE\n";
+    } else {
+        text += "STOPPED " + std::to_string(out.lower_bound) + "\n";
+    }
+    char tail[96];
+    std::snprintf(tail, sizeof tail, "NODES %llu\nTIME %.3f\n", static_cast<unsigned long long>(out.nodes),
+                  out.seconds);
+    text += tail;
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::ios::sync_with_stdio(false);
+    const Options options = parse_arguments(argc, argv);
+    const Board board = parse_board(read_board_text(options));
+    Driver driver(board, options);
+    const Outcome out = driver.run();
+    print(out, driver.lattice());
+    return out.code;
+}
