@@ -46,6 +46,7 @@ constexpr int kStride = 16;                     // bits per lattice row in the b
 constexpr size_t kMaxInputBytes = 1 << 16;      // far above any 15×15 board; guards against endless input
 constexpr int kMaxStoredBudget = 63;            // a table entry keeps the failed budget in 6 bits
 constexpr uint8_t kUnreachable = 64;            // line cost of a line state no pair set can clear
+constexpr int kInitialTableLog2 = 12;           // 64 KiB: the table grows with the search
 
 enum ExitCode { kSolved = 0, kUnsolvable = 1, kRejected = 2, kStopped = 3 };
 
@@ -323,19 +324,36 @@ uint64_t hash_of(const Bits& d) {
 
 class TranspositionTable {
 public:
-    explicit TranspositionTable(int log2_buckets)
-        : mask_((size_t{1} << log2_buckets) - 1), bytes_((mask_ + 1) * 2 * sizeof(uint64_t)) {
-        // Fresh anonymous pages are zero (an empty table) and paid for only when touched. Entries land
-        // at random, so with 4 KiB pages a search faults in nearly every page of the table; asking for
-        // huge pages cuts those faults 512-fold (measured: 0.6 s of a 1.6 s solve on a 256 MB table).
-        void* memory = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (memory == MAP_FAILED) reject("cannot allocate the transposition table");
-        madvise(memory, bytes_, MADV_HUGEPAGE);
-        slots_ = static_cast<std::atomic<uint64_t>*>(memory);
+    // The table starts small and grows between bound iterations (when no thread is using it) as the
+    // search proves big enough to need it, up to `max_log2_buckets`. A 256 MB table costs about 0.15 s
+    // of page faults before it is any use, which would dominate the many boards solved in a few
+    // thousand nodes.
+    TranspositionTable(int initial_log2_buckets, int max_log2_buckets) : max_log2_(max_log2_buckets) {
+        allocate(std::min(initial_log2_buckets, max_log2_buckets));
     }
     ~TranspositionTable() { munmap(slots_, bytes_); }
     TranspositionTable(const TranspositionTable&) = delete;
     TranspositionTable& operator=(const TranspositionTable&) = delete;
+
+    size_t buckets() const { return mask_ + 1; }
+
+    // Not thread-safe: only between iterations. Entries move to the bigger table; none is lost.
+    void grow_for(uint64_t expected_entries) {
+        int log2 = log2_;
+        while (log2 < max_log2_ && (size_t{1} << log2) < expected_entries) ++log2;
+        if (log2 == log2_) return;
+        std::atomic<uint64_t>* old_slots = slots_;
+        const size_t old_buckets = buckets(), old_bytes = bytes_;
+        allocate(log2);
+        for (size_t b = 0; b < old_buckets; ++b)
+            for (int s = 1; s >= 0; --s) {
+                const uint64_t e = old_slots[b * 2 + s].load(std::memory_order_relaxed);
+                // The fingerprint holds hash bits 6..63 and the old bucket index bits 0..5 (tables
+                // have at least 64 buckets), so the whole hash is recovered.
+                if (e) record_failure(((e >> 6) << 6) | (b & 63), static_cast<int>(e & 63));
+            }
+        munmap(old_slots, old_bytes);
+    }
 
     int failed_budget(uint64_t hash) const {
         const std::atomic<uint64_t>* bucket = slots_ + (hash & mask_) * 2;
@@ -361,7 +379,21 @@ public:
     }
 
 private:
-    size_t mask_, bytes_;
+    void allocate(int log2) {
+        log2_ = log2;
+        mask_ = (size_t{1} << log2) - 1;
+        bytes_ = buckets() * 2 * sizeof(uint64_t);
+        // Fresh anonymous pages are zero (an empty table) and paid for only when touched. Entries land
+        // at random, so with 4 KiB pages a search faults in nearly every page; huge pages cut those
+        // faults 512-fold.
+        void* memory = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (memory == MAP_FAILED) reject("cannot allocate the transposition table");
+        madvise(memory, bytes_, MADV_HUGEPAGE);
+        slots_ = static_cast<std::atomic<uint64_t>*>(memory);
+    }
+
+    int log2_ = 0, max_log2_ = 0;
+    size_t mask_ = 0, bytes_ = 0;
     std::atomic<uint64_t>* slots_ = nullptr;
 };
 
@@ -619,7 +651,7 @@ class Driver {
 public:
     Driver(const Board& board, const Options& options)
         : options_(options), lattice_(static_cast<int>(board.size())), costs_(lattice_.n),
-          tt_(lattice_.n >= 9 ? 24 : 20) {
+          tt_(kInitialTableLog2, lattice_.n >= 9 ? 24 : 20) {
         const bool both = options.target == kEither;
         for (int target : {0, 1})
             if (both || options.target == target) {
@@ -658,9 +690,13 @@ public:
             bound = std::min(bound, root->h);
         }
 
-        for (;; ++bound) {
+        for (uint64_t nodes_before = 0;; ++bound) {
             std::vector<WorkItem> items = work_for(live, bound, probe);
             run_items(items, bound);
+            // Size the table to the work: an entry for each node of the bound just searched.
+            const uint64_t nodes = shared_.nodes.load();
+            if (options_.sw.tt) tt_.grow_for(nodes - nodes_before);
+            nodes_before = nodes;
             if (shared_.found) {
                 out.code = kSolved;
                 out.moves = shared_.solution;
