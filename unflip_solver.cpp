@@ -487,6 +487,20 @@ public:
         return h;
     }
 
+    // The pair bound of the position after `index`, from the four lines it changes, without making
+    // the move: most children fail it, and turning them away here is much cheaper than entering them.
+    int pair_bound_after(uint16_t index) const {
+        const Move& m = lattice_.moves[index];
+        const unsigned in_rows = (1u << m.col) | (1u << (m.col + m.size));
+        const unsigned in_columns = (1u << m.row) | (1u << (m.row + m.size));
+        int rows = row_sum_, columns = col_sum_;
+        for (int i : {int(m.row), m.row + m.size})
+            rows += costs_.of_line[i][d_.line(i) ^ in_rows] - row_cost_[i];
+        for (int j : {int(m.col), m.col + m.size})
+            columns += costs_.of_line[j][t_.line(j) ^ in_columns] - col_cost_[j];
+        return std::max((rows + 1) / 2, (columns + 1) / 2);
+    }
+
     void apply(uint16_t index) {
         const Move& m = lattice_.moves[index];
         d_ ^= m.bits;
@@ -555,6 +569,10 @@ public:
         int tried = 0;
         for (; tried < count; ++tried) {
             const uint16_t index = order[tried];
+            if (sw_.pair_bound && pair_bound_after(index) > budget - 1) {
+                if (sw_.exclusion) block(index);   // as if entered and failed: the same search
+                continue;
+            }
             apply(index);
             block(index);
             path_.push_back(index);
