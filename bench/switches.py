@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Measure what each pruning technique is worth: the same boards with one switch off at a time.
+
+    python bench/switches.py ../shared/books/weekly_challenges_book.json --levels 2,5,14,20 --repeat 5
+
+Every configuration runs once per round, in the same order, rounds interleaved, so a noisy machine
+affects them alike; the table gives the median solver time (the solver's own TIME) and the node count
+over the chosen levels, and the time relative to all switches on. Runs that hit --max-seconds count
+as that many seconds and are marked with `>`.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run_book import level_rows  # noqa: E402
+
+CONFIGURATIONS = [
+    ("all on", []),
+    ("--no-tt", ["--no-tt"]),
+    ("--no-exclusion", ["--no-exclusion"]),
+    ("--no-ordering", ["--no-ordering"]),
+    ("--no-fewest-branches", ["--no-fewest-branches"]),
+    ("--no-line-bound", ["--no-line-bound"]),
+    ("--no-endgame", ["--no-endgame"]),
+    ("--tt-min-budget 1", ["--tt-min-budget", "1"]),
+    ("--tt-min-budget 6", ["--tt-min-budget", "6"]),
+]
+
+
+def solve(solver, rows, args, max_seconds):
+    result = subprocess.run(
+        [str(solver), "--quiet", "--max-seconds", str(max_seconds), *args],
+        input="\n".join(rows) + "\n", capture_output=True, text=True,
+    )
+    fields = dict(line.split(" ", 1) for line in result.stdout.splitlines() if " " in line)
+    return float(fields["TIME"]), int(fields["NODES"]), result.returncode == 3
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("book", type=Path)
+    parser.add_argument("--levels", required=True, help="comma-separated 1-based level numbers")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--max-seconds", type=float, default=60)
+    parser.add_argument("--solver", type=Path, default=REPO / "unflip_solver")
+    options = parser.parse_args()
+
+    levels = json.loads(options.book.read_text())["levels"]
+    boards = [level_rows(levels[int(n) - 1]) for n in options.levels.split(",")]
+    times = {name: [] for name, _ in CONFIGURATIONS}
+    nodes = {name: 0 for name, _ in CONFIGURATIONS}
+    capped = {name: False for name, _ in CONFIGURATIONS}
+    for round_number in range(options.repeat):
+        for name, args in CONFIGURATIONS:
+            total = 0.0
+            node_total = 0
+            for rows in boards:
+                seconds, count, stopped = solve(
+                    options.solver, rows, ["--threads", str(options.threads), *args], options.max_seconds
+                )
+                total += seconds
+                node_total += count
+                capped[name] |= stopped
+            times[name].append(total)
+            nodes[name] = node_total
+        print(f"round {round_number + 1}/{options.repeat} done", file=sys.stderr, flush=True)
+
+    baseline = statistics.median(times["all on"])
+    print(f"levels {options.levels} of {options.book.name}, threads={options.threads}, "
+          f"median of {options.repeat} interleaved rounds, cpu count {os.cpu_count()}")
+    print(f"{'configuration':<22} {'median s':>9} {'vs all on':>10} {'nodes':>15}")
+    for name, _ in CONFIGURATIONS:
+        median = statistics.median(times[name])
+        mark = ">" if capped[name] else " "
+        print(f"{name:<22} {mark}{median:>8.3f} {median / baseline:>9.2f}x {nodes[name]:>15,}")
+
+
+if __name__ == "__main__":
+    main()
