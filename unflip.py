@@ -12,6 +12,7 @@ and the click commands at the bottom.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import math
 import os
@@ -760,6 +761,192 @@ def show_solution(
 
 
 # ---------------------------------------------------------------------------------------------------------
+# The level generator: new puzzles whose par is the optimum the solver proved, never the number of random
+# moves that made them. Everything it draws comes from SHA-256 of the seed, so a book is the same bytes on
+# every machine and Python version, and each level records what remakes it.
+# ---------------------------------------------------------------------------------------------------------
+
+GENERATOR_VERSION = 1
+MAX_ATTEMPTS = 400  # draws per level before a plan is declared impossible
+
+
+class SeededDraws:
+    """Whole numbers drawn from SHA-256 in counter mode (random.Random's algorithms are not promised to
+    stay the same across Python versions; a shipped book must)."""
+
+    def __init__(self, seed: str) -> None:
+        self.seed = seed
+        self.counter = 0
+
+    def below(self, bound: int) -> int:
+        limit = (1 << 64) - (1 << 64) % bound  # reject the uneven tail, so every value is equally likely
+        while True:
+            digest = hashlib.sha256(f"{self.seed}:{self.counter}".encode()).digest()
+            self.counter += 1
+            value = int.from_bytes(digest[:8], "big")
+            if value < limit:
+                return value % bound
+
+    def between(self, low: int, high: int) -> int:
+        return low + self.below(high - low + 1)
+
+
+def all_moves(n: int) -> list[Move]:
+    return [Move(r, c, k) for k in range(MIN_SIZE, n + 1) for r in range(n - k + 1) for c in range(n - k + 1)]
+
+
+def scrambled_board(size: int, scramble: int, seed: str) -> Board:
+    """The board that `scramble` random flips make of an all-white one: solvable by construction."""
+    draws = SeededDraws(seed)
+    moves = all_moves(size)
+    board: Board = tuple((0,) * size for _ in range(size))
+    for _ in range(scramble):
+        board = apply_move(board, moves[draws.below(len(moves))])
+    return board
+
+
+def symmetry_key(board: Board) -> Board:
+    """The same key for a board and its rotations and reflections."""
+    variants = []
+    current = board
+    for _ in range(4):
+        current = tuple(zip(*current[::-1], strict=True))  # a quarter turn
+        variants += [current, tuple(row[::-1] for row in current)]
+    return min(variants)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a book asks of its levels."""
+
+    kind: str  # daily, main or weekly: titles, ids, ordering, and mode "challenge" for weekly
+    count: int
+    sizes: tuple[int, int]
+    optimum: tuple[int, int]  # accepted par, inclusive
+    seed: str
+
+    def draw_shape(self, draws: SeededDraws) -> tuple[int, int]:
+        """A size, and a number of random flips that can reach the accepted optimum: the optimum is at
+        most the flips made, and a few more than the top of the range may still come out inside it."""
+        size = draws.between(*self.sizes)
+        low, high = self.optimum
+        return size, draws.between(low, high + 2)
+
+
+SHIPPED_PLANS = (
+    Plan("daily", 159, (4, 10), (3, 16), "unflip-daily"),
+    Plan("main", 120, (4, 9), (1, 13), "unflip-main"),
+    Plan("weekly", 25, (9, 13), (12, 20), "unflip-weekly"),
+)
+
+
+@dataclass(frozen=True)
+class Generated:
+    board: Board
+    par: int
+    seed: str
+    size: int
+    scramble: int
+
+
+def generate_levels(
+    plan: Plan, solver: Path, settings: SolverSettings, seen: set[Board], on_level: Callable[[int], None]
+) -> list[Generated]:
+    """The plan's levels in draw order. Level i tries seeds '<seed>/<i>/<attempt>' until one gives a new
+    board (also under symmetry, and not already white) whose proven optimum is in range."""
+    levels: list[Generated] = []
+    for index in range(1, plan.count + 1):
+        for attempt in range(MAX_ATTEMPTS):
+            seed = f"{plan.seed}/{index}/{attempt}"
+            size, scramble = plan.draw_shape(SeededDraws(seed))
+            board = scrambled_board(size, scramble, seed)
+            key = symmetry_key(board)
+            if key in seen or not any(map(any, board)):
+                continue
+            outcome = run_solver(solver, board, settings, lambda _progress: None)
+            if not isinstance(outcome, Solution):
+                raise SolverError(
+                    f"the solver gave no optimum for generated level {seed} ({outcome.problem})"
+                )
+            verify(replay(board, outcome.moves), outcome.target)
+            if plan.optimum[0] <= len(outcome.moves) <= plan.optimum[1]:
+                seen.add(key)
+                levels.append(Generated(board, len(outcome.moves), seed, size, scramble))
+                on_level(index)
+                break
+        else:
+            raise InputError(
+                f"no level with an optimum of {plan.optimum[0]}–{plan.optimum[1]} on "
+                f"{plan.sizes[0]}–{plan.sizes[1]} boards after {MAX_ATTEMPTS} tries; widen the ranges"
+            )
+    if plan.kind == "main":
+        # Difficulty rises gently through the main book: by par, then board size.
+        levels.sort(key=lambda level: (level.par, level.size))
+    return levels
+
+
+def book_json(plan: Plan, levels: list[Generated]) -> str:
+    """The game's own format (tiles as rows of 1 = white, 2 = black), one level a line so diffs read well."""
+    titles = {"daily": "Daily #{}", "main": "Level {}", "weekly": "Weekly #{}"}
+    entries = []
+    for number, level in enumerate(levels, 1):
+        entry: dict[str, object] = {
+            "id": f"{plan.seed}-{number:03d}",
+            "index": number - 1,
+            "title": titles.get(plan.kind, "Level {}").format(number),
+            "tiles": [[tile + 1 for tile in row] for row in level.board],
+            "par": level.par,
+            "colorScheme": "BW",
+            "tileShape": "square",
+            "__type__": "Level",
+            "generator": {
+                "version": GENERATOR_VERSION,
+                "seed": level.seed,
+                "size": level.size,
+                "scramble": level.scramble,
+            },
+        }
+        if plan.kind == "weekly":
+            entry["mode"] = "challenge"
+        entries.append(json.dumps(entry, separators=(",", ":")))
+    header = json.dumps(
+        {"id": plan.seed, "title": f"unflip {plan.kind} levels, made by unflip.py generate"},
+        separators=(",", ":"),
+    )
+    return header[:-1] + ',"levels":[\n' + ",\n".join(entries) + "\n]}\n"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write beside the target and rename over it, so Ctrl-C or a crash never leaves half a book."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.partial")
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def make_book(plan: Plan, seen: set[Board], settings: SolverSettings, glyphs: Glyphs) -> str:
+    solver = ensure_solver()
+    columns = (
+        SpinnerColumn(glyphs.spinner),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+    )
+    with Progress(*columns, console=ui.err, transient=True, disable=not ui.err.is_terminal) as bar:
+        task = bar.add_task(f"generating {plan.kind} levels", total=plan.count)
+        try:
+            levels = generate_levels(plan, solver, settings, seen, lambda _index: bar.advance(task))
+        except SolverError as exc:
+            fail(str(exc), EXIT_SOLVER)
+        except InputError as exc:
+            fail(str(exc), EXIT_INPUT)
+    return book_json(plan, levels)
+
+
+# ---------------------------------------------------------------------------------------------------------
 # Commands.
 # ---------------------------------------------------------------------------------------------------------
 
@@ -1062,6 +1249,135 @@ def solve(
             solve_single(pick_level(loaded, level_number), settings, view)
     except InputError as exc:
         fail(str(exc), EXIT_INPUT)
+
+
+def size_range(_ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int]:
+    """'7' or '4-10' as an inclusive range, checked against what the solver takes."""
+    low, _, high = value.partition("-")
+    try:
+        bounds = (int(low), int(high or low))
+    except ValueError:
+        raise click.BadParameter(f"expected N or A-B, not {value!r}", param=param) from None
+    smallest = MIN_SIZE if param.name == "sizes" else 1
+    largest = MAX_SIZE if param.name == "sizes" else 200
+    if not smallest <= bounds[0] <= bounds[1] <= largest:
+        raise click.BadParameter(f"{value!r} is not a range within {smallest}-{largest}", param=param)
+    return bounds
+
+
+def generation_settings(threads: int | None) -> SolverSettings:
+    return SolverSettings("0", threads, None, None)
+
+
+@cli.command(
+    context_settings=CONTEXT,
+    short_help="Make a book of new levels whose par is the proven optimum.",
+    epilog="The same options give the same book, byte for byte. Exit status: 0 written; 2 bad options "
+    "or a plan no level fits; 4 solver failure; 130 interrupted (nothing is written).",
+)
+@click.option(
+    "--size",
+    "sizes",
+    default="4-10",
+    show_default=True,
+    callback=size_range,
+    help="\b\nBoard size N, or a range A-B drawn from.\nExample: --size 7",
+)
+@click.option(
+    "--optimum",
+    default="3-16",
+    show_default=True,
+    callback=size_range,
+    help="\b\nAccepted optimum (par), N or A-B.\nExample: --optimum 12-20",
+)
+@click.option(
+    "--count",
+    default=10,
+    show_default=True,
+    type=click.IntRange(1, 10000),
+    help="\b\nNumber of levels.\nExample: --count 30",
+)
+@click.option(
+    "--seed",
+    default="1",
+    show_default=True,
+    help="\b\nAny text; each level records the seed that remakes it.\nExample: --seed 42",
+)
+@click.option(
+    "--kind",
+    type=click.Choice(["daily", "main", "weekly"]),
+    default="daily",
+    show_default=True,
+    help="\b\nTitles and shape of the book: main is ordered by\n"
+    "difficulty, weekly levels are challenges.\nExample: --kind weekly",
+)
+@click.option(
+    "--out",
+    default="-",
+    show_default=True,
+    metavar="FILE",
+    help="\b\nWhere to write the book; - is standard output.\nExample: --out mybook.json",
+)
+@click.option(
+    "--threads",
+    metavar="T",
+    type=click.IntRange(min=1),
+    help="\b\nSolver worker threads (default: all cores).\nExample: --threads 2",
+)
+def generate(
+    sizes: tuple[int, int],
+    optimum: tuple[int, int],
+    count: int,
+    seed: str,
+    kind: str,
+    out: str,
+    threads: int | None,
+) -> None:
+    """Make a book of new Unflip levels in the game's JSON format. Each level is made by random flips of
+    an all-white board, so it is solvable; its par is the optimum the solver then proves.
+
+    \b
+    Examples:
+      python unflip.py generate --size 7 --count 10 --seed 42 --out mybook.json
+      python unflip.py generate --size 9-13 --optimum 12-18 --kind weekly --count 5
+      python unflip.py mybook.json --all     check every level solves at its par
+    """
+    plan = Plan(kind, count, sizes, optimum, seed)
+    text = make_book(plan, set(), generation_settings(threads), UNICODE)
+    if out == "-":
+        ui.out.file.write(text)
+        return
+    write_atomically(Path(out), text)
+    status_line(f"wrote {count} {kind} levels to {out}")
+
+
+@cli.command(
+    context_settings=CONTEXT,
+    short_help="Rebuild the three shipped books exactly (what 'make books' runs).",
+)
+@click.option(
+    "--out",
+    "folder",
+    default=str(HERE),
+    show_default=True,
+    metavar="DIR",
+    help="\b\nFolder to write the three books to.\nExample: --out /tmp/books",
+)
+@click.option(
+    "--threads",
+    metavar="T",
+    type=click.IntRange(min=1),
+    help="\b\nSolver worker threads (default: all cores).\nExample: --threads 2",
+)
+def books(folder: str, threads: int | None) -> None:
+    """Rebuild daily_levels_book.json, main_levels_book.json and weekly_challenges_book.json from their
+    fixed plans and seeds: the same bytes every time. No level repeats another in any of the three books,
+    also under rotation and reflection."""
+    seen: set[Board] = set()
+    for plan in SHIPPED_PLANS:
+        text = make_book(plan, seen, generation_settings(threads), UNICODE)
+        write_atomically(Path(folder) / BOOK_FILES[plan.kind], text)
+        status_line(f"wrote {plan.count} {plan.kind} levels to {Path(folder) / BOOK_FILES[plan.kind]}")
 
 
 if __name__ == "__main__":

@@ -56,7 +56,9 @@ def run_level(solver, rows, args):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("book", type=Path)
     parser.add_argument("--threads", type=int, default=os.cpu_count())
     parser.add_argument("--max-seconds", type=float, default=0)
@@ -71,7 +73,9 @@ def main():
     if options.max_seconds:
         args += ["--max-seconds", str(options.max_seconds)]
 
-    print(f"{'lvl':>4} {'board':>6} {'par':>4} {'moves':>6} {'nodes':>14} {'seconds':>9} {'peak MB':>8}  title")
+    print(
+        f"{'lvl':>4} {'board':>6} {'par':>4} {'moves':>6} {'nodes':>14} {'seconds':>9} {'peak MB':>8}  title"
+    )
     total_seconds, total_nodes, peak, mismatches = 0.0, 0, 0.0, 0
     for number in chosen:
         level = levels[number - 1]
@@ -92,7 +96,8 @@ def main():
         size = f"{len(rows)}x{len(rows)}"
         print(
             f"{number:>4} {size:>6} {par if par is not None else '-':>4} {moves:>6}{flag}"
-            f"{result['nodes']:>14,} {result['seconds']:>9.3f} {result['peak_mb']:>8.1f}  {level.get('title', '')}",
+            f"{result['nodes']:>14,} {result['seconds']:>9.3f} {result['peak_mb']:>8.1f}"
+            f"  {level.get('title', '')}",
             flush=True,
         )
     print(

@@ -37,14 +37,18 @@ CONFIGURATIONS = [
 def solve(solver, rows, args, max_seconds):
     result = subprocess.run(
         [str(solver), "--quiet", "--max-seconds", str(max_seconds), *args],
-        input="\n".join(rows) + "\n", capture_output=True, text=True,
+        input="\n".join(rows) + "\n",
+        capture_output=True,
+        text=True,
     )
     fields = dict(line.split(" ", 1) for line in result.stdout.splitlines() if " " in line)
     return float(fields["TIME"]), int(fields["NODES"]), result.returncode == 3
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("book", type=Path)
     parser.add_argument("--levels", required=True, help="comma-separated 1-based level numbers")
     parser.add_argument("--repeat", type=int, default=5)
@@ -74,8 +78,10 @@ def main():
         print(f"round {round_number + 1}/{options.repeat} done", file=sys.stderr, flush=True)
 
     baseline = statistics.median(times["all on"])
-    print(f"levels {options.levels} of {options.book.name}, threads={options.threads}, "
-          f"median of {options.repeat} interleaved rounds, cpu count {os.cpu_count()}")
+    print(
+        f"levels {options.levels} of {options.book.name}, threads={options.threads}, "
+        f"median of {options.repeat} interleaved rounds, cpu count {os.cpu_count()}"
+    )
     print(f"{'configuration':<22} {'median s':>9} {'vs all on':>10} {'nodes':>15}")
     for name, _ in CONFIGURATIONS:
         median = statistics.median(times[name])

@@ -42,8 +42,12 @@ def scrambled(size, moves, seed):
 
 def run(binary, board_text, *args):
     result = subprocess.run(
-        [str(binary), "--quiet", *args], input=board_text, capture_output=True, text=True,
-        env=SANITIZER_ENV, timeout=600,
+        [str(binary), "--quiet", *args],
+        input=board_text,
+        capture_output=True,
+        text=True,
+        env=SANITIZER_ENV,
+        timeout=600,
     )
     reports = [marker for marker in REPORT_MARKERS if marker in result.stderr]
     assert not reports, result.stderr
@@ -70,36 +74,49 @@ BOARDS = [
 
 
 @pytest.mark.parametrize("name,board_text", BOARDS, ids=[name for name, _ in BOARDS])
-def test_the_address_and_ub_sanitized_solver_agrees_with_the_plain_build_and_reports_nothing(name, board_text):
+def test_the_address_and_ub_sanitized_solver_agrees_with_the_plain_build_and_reports_nothing(
+    name, board_text
+):
     sanitized = build("unflip_solver_asan")
     plain = build("unflip_solver")
     for target in ("0", "either"):
         expected = subprocess.run(
             [str(plain), "--quiet", "--threads", "2", "--target", target],
-            input=board_text, capture_output=True, text=True, timeout=600,
+            input=board_text,
+            capture_output=True,
+            text=True,
+            timeout=600,
         )
         got = run(sanitized, board_text, "--threads", "2", "--target", target)
         assert got.returncode == expected.returncode, got.stderr
         assert got.stdout.split("MOVES")[0] == expected.stdout.split("MOVES")[0]
         moves_line = [line for line in got.stdout.splitlines() if line.startswith(("MOVES", "UNSOLVABLE"))]
-        expected_line = [line for line in expected.stdout.splitlines() if line.startswith(("MOVES", "UNSOLVABLE"))]
+        expected_line = [
+            line for line in expected.stdout.splitlines() if line.startswith(("MOVES", "UNSOLVABLE"))
+        ]
         assert moves_line == expected_line
 
 
 def test_the_address_sanitized_solver_rejects_bad_flags_without_a_report():
     sanitized = build("unflip_solver_asan")
-    for args in (["--threads", "0"], ["--threads", "-1"], ["--target", "2"], ["--max-nodes", "x"], ["--bogus"]):
+    for args in (
+        ["--threads", "0"],
+        ["--threads", "-1"],
+        ["--target", "2"],
+        ["--max-nodes", "x"],
+        ["--bogus"],
+    ):
         result = run(sanitized, "00\n00\n", *args)
         assert result.returncode == 2 and result.stderr.startswith("error: "), (args, result.stderr)
 
 
 @pytest.mark.parametrize("threads", [2, 3, 4])
-@pytest.mark.parametrize("seed", [12, 14, 15])
+@pytest.mark.parametrize("seed", [24, 26, 33])
 def test_the_multithreaded_search_has_no_data_race(threads, seed):
     """Boards that take thousands of nodes, so threads share the table and race for the solution."""
     sanitized = build("unflip_solver_tsan")
-    board_text = scrambled(9, 16, seed)
+    board_text = scrambled(9, 18, seed)
     result = run(sanitized, board_text, "--threads", str(threads), "--target", "either")
     assert result.returncode == 0, result.stderr
     nodes = int(next(line for line in result.stdout.splitlines() if line.startswith("NODES")).split()[1])
-    assert nodes >= 500, "the board was too easy to exercise the threads"
+    assert nodes >= 2000, "the board was too easy to exercise the threads"

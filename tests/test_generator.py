@@ -1,0 +1,166 @@
+"""The level generator and the three books it ships: solvable levels, par the proven optimum, made again
+byte for byte from their seeds."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import oracle
+import pytest
+from click.testing import CliRunner
+
+import unflip
+
+REPO = Path(__file__).resolve().parents[1]
+SHIPPED = {plan.kind: plan for plan in unflip.SHIPPED_PLANS}
+
+
+def shipped_levels(kind: str) -> list[dict]:
+    return json.loads((REPO / unflip.BOOK_FILES[kind]).read_text())["levels"]
+
+
+def tiles_board(level: dict) -> unflip.Board:
+    return tuple(tuple(tile - 1 for tile in row) for row in level["tiles"])
+
+
+@pytest.mark.parametrize("kind", ["daily", "main", "weekly"])
+def test_each_shipped_book_has_the_planned_count_sizes_and_par_range(kind):
+    plan, levels = SHIPPED[kind], shipped_levels(kind)
+    assert len(levels) == plan.count
+    for level in levels:
+        n = len(level["tiles"])
+        assert plan.sizes[0] <= n <= plan.sizes[1]
+        assert all(len(row) == n for row in level["tiles"])
+        assert isinstance(level["par"], int) and plan.optimum[0] <= level["par"] <= plan.optimum[1]
+        assert any(2 in row for row in level["tiles"]), "a level must not be solved already"
+    assert {len(level["tiles"]) for level in levels} == set(range(plan.sizes[0], plan.sizes[1] + 1))
+
+
+def test_the_shipped_books_mirror_the_games_shape():
+    assert (SHIPPED["daily"].count, SHIPPED["daily"].sizes) == (159, (4, 10))
+    assert (SHIPPED["main"].count, SHIPPED["main"].sizes) == (120, (4, 9))
+    assert (SHIPPED["weekly"].count, SHIPPED["weekly"].sizes) == (25, (9, 13))
+    assert min(level["par"] for level in shipped_levels("weekly")) >= 12
+    assert all(level["mode"] == "challenge" for level in shipped_levels("weekly"))
+
+
+def test_no_two_shipped_levels_are_the_same_even_rotated_or_reflected():
+    keys = [
+        unflip.symmetry_key(tiles_board(level))
+        for kind in ("daily", "main", "weekly")
+        for level in shipped_levels(kind)
+    ]
+    assert len(keys) == len(set(keys))
+
+
+def test_the_symmetry_key_is_the_same_for_all_eight_images_of_a_board():
+    board = ((1, 0, 0), (1, 1, 0), (0, 0, 0))
+    rotated = tuple(zip(*board[::-1], strict=True))
+    mirrored = tuple(row[::-1] for row in board)
+    transposed = tuple(zip(*board, strict=True))
+    keys = {unflip.symmetry_key(b) for b in (board, rotated, mirrored, transposed)}
+    assert len(keys) == 1
+    assert unflip.symmetry_key(((1, 1, 0), (0, 0, 0), (0, 0, 0))) != unflip.symmetry_key(board)
+
+
+def test_main_levels_rise_in_difficulty_by_par_then_size():
+    order = [(level["par"], len(level["tiles"])) for level in shipped_levels("main")]
+    assert order == sorted(order)
+
+
+@pytest.mark.parametrize("kind", ["daily", "main", "weekly"])
+def test_a_sample_of_shipped_levels_is_remade_exactly_from_its_recorded_seed(kind, run_solver):
+    levels = shipped_levels(kind)
+    for level in levels[:: max(1, len(levels) // 12)]:
+        made = level["generator"]
+        assert made["version"] == unflip.GENERATOR_VERSION
+        board = unflip.scrambled_board(made["size"], made["scramble"], made["seed"])
+        assert board == tiles_board(level), made
+        result = run_solver(unflip.board_to_protocol(board), "--threads", "2")
+        assert result.move_count == level["par"], result.describe()
+
+
+@pytest.mark.parametrize("kind", ["daily", "main", "weekly"])
+def test_shipped_par_is_the_optimum_an_independent_method_proves(kind):
+    """Exhaustive coset enumeration for 6x6 and below, CP-SAT above: the oracle shares no code with the
+    solver that set the par."""
+    levels = shipped_levels(kind)
+    small = [level for level in levels if len(level["tiles"]) <= 6][:8]
+    large = [level for level in levels if len(level["tiles"]) >= 7][:: max(1, len(levels) // 5)][:4]
+    assert small or kind == "weekly"
+    for level in small + large:
+        assert oracle.optimum(oracle.book_board(level)) == level["par"], level["id"]
+
+
+def test_generating_twice_gives_the_same_bytes_and_every_par_is_proven(tmp_path, run_solver):
+    arguments = ["generate", "--size", "5-8", "--optimum", "4-9", "--count", "6", "--seed", "t1"]
+    first = CliRunner().invoke(unflip.cli, arguments + ["--out", str(tmp_path / "a.json")])
+    second = CliRunner().invoke(unflip.cli, arguments + ["--out", str(tmp_path / "b.json")])
+    assert first.exit_code == 0 and second.exit_code == 0, first.output + second.output
+    assert (tmp_path / "a.json").read_bytes() == (tmp_path / "b.json").read_bytes()
+    for level in json.loads((tmp_path / "a.json").read_text())["levels"]:
+        board = oracle.book_board(level)
+        assert oracle.optimum(board) == level["par"]
+        assert 4 <= level["par"] <= 9 and 5 <= len(board) <= 8
+
+
+def test_a_generated_book_is_solved_at_par_by_the_front_end(tmp_path):
+    book = tmp_path / "book.json"
+    made = subprocess.run(
+        [
+            sys.executable,
+            "unflip.py",
+            "generate",
+            "--size",
+            "9",
+            "--optimum",
+            "10-12",
+            "--count",
+            "3",
+            "--kind",
+            "weekly",
+            "--seed",
+            "w",
+            "--out",
+            str(book),
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
+    assert made.returncode == 0, made.stderr
+    solved = subprocess.run(
+        [sys.executable, "unflip.py", str(book), "--all"], cwd=REPO, capture_output=True, text=True
+    )
+    assert solved.returncode == 0, solved.stdout + solved.stderr
+    assert "par matched on 3 of 3" in solved.stdout
+
+
+def test_make_books_rebuilds_the_shipped_books_byte_for_byte(tmp_path):
+    rebuilt = subprocess.run(
+        [sys.executable, "unflip.py", "books", "--out", str(tmp_path)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    for name in unflip.BOOK_FILES.values():
+        assert (tmp_path / name).read_bytes() == (REPO / name).read_bytes(), name
+
+
+def test_an_impossible_plan_is_one_clear_error():
+    result = CliRunner().invoke(unflip.cli, ["generate", "--size", "4", "--optimum", "15-20", "--count", "1"])
+    assert result.exit_code == 2
+    assert "widen the ranges" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "option, value",
+    [("--size", "1"), ("--size", "16"), ("--size", "9-4"), ("--optimum", "x"), ("--count", "0")],
+)
+def test_bad_generator_options_are_rejected_with_one_line(option, value):
+    result = CliRunner().invoke(unflip.cli, ["generate", option, value])
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1, result.output
