@@ -1,0 +1,244 @@
+"""Shared fixtures: the solver binary, a strict parser for its line protocol, the official books."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pytest
+from oracle import Board, replay, uniform
+
+REPO = Path(__file__).resolve().parent.parent
+SOLVER_SOURCE = REPO / "unflip_solver.cpp"
+SOLVER_BINARY = REPO / "unflip_solver"
+BOOKS_DIR = REPO.parent / "shared" / "books"
+BOOK_FILES = {
+    "daily": "daily_levels_book.json",
+    "main": "main_levels_book.json",
+    "weekly": "weekly_challenges_book.json",
+}
+
+# A safety net against a hung solver, not a performance assertion: nothing the suite asks for
+# comes anywhere near it.
+SOLVER_TIMEOUT = 900
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("true", "1")
+
+
+class ProtocolError(AssertionError):
+    """The solver's output does not have the shape README.md promises for its exit status."""
+
+
+@dataclass(frozen=True)
+class SolverResult:
+    returncode: int
+    stdout: str
+    stderr: str
+    outcome: str  # "solved" (exit 0), "unsolvable" (1), "error" (2), "stopped" (3)
+    target: int | None = None
+    moves: tuple[tuple[int, int, int], ...] | None = None
+    bound: int | None = None  # the b of "STOPPED b"
+    nodes: int | None = None
+    seconds: float | None = None
+    args: tuple[str, ...] = ()
+    stdin: bytes | None = None
+
+    @property
+    def move_count(self) -> int | None:
+        return None if self.moves is None else len(self.moves)
+
+    def repro(self) -> str:
+        """A shell command, run from the repository root, that repeats this run."""
+        command = " ".join(["./unflip_solver", *(shlex.quote(a) for a in self.args)])
+        if self.stdin is None:
+            return command
+        return f"printf %s {shlex.quote(self.stdin.decode('utf-8', 'replace'))} | {command}"
+
+    def describe(self) -> str:
+        return f"$ {self.repro()}\nexit {self.returncode}\n--- stdout\n{self.stdout}--- stderr\n{self.stderr}"
+
+    def mismatch(self, board: Board, target: int, optimum: int | None) -> str | None:
+        """None if this run is exactly right for board and target, else a report of what is wrong.
+
+        optimum is the oracle's answer: a move count, or None for an unsolvable board.
+        """
+        rows = " ".join("".join(map(str, row)) for row in board)
+        expected = "UNSOLVABLE" if optimum is None else f"{optimum} moves"
+        if optimum is None:
+            ok = self.outcome == "unsolvable" and self.target == target and self.nodes == 0
+        else:
+            ok = self.outcome == "solved" and self.target == target and self.move_count == optimum
+            if ok:
+                try:
+                    ok = replay(board, self.moves) == uniform(len(board), target)
+                except ValueError:
+                    ok = False
+                if not ok:
+                    expected += " (and the returned moves do not reach the target)"
+        if ok:
+            return None
+        return f"board {rows} target {target}: oracle says {expected}\n{self.describe()}"
+
+
+_OUTCOME_BY_EXIT = {0: "solved", 1: "unsolvable", 2: "error", 3: "stopped"}
+_INT = r"(0|[1-9][0-9]*)"
+_SECONDS = re.compile(r"TIME [0-9]+(\.[0-9]+)?")
+
+
+def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResult:
+    """Parse stdout strictly by the README's table; any deviation raises ProtocolError."""
+    outcome = _OUTCOME_BY_EXIT.get(returncode)
+
+    def bad(why: str) -> ProtocolError:
+        return ProtocolError(f"{why}\nexit {returncode}\n--- stdout\n{stdout}--- stderr\n{stderr}")
+
+    if outcome is None:
+        raise bad(f"unexpected exit status {returncode}")
+    if outcome == "error":
+        return SolverResult(returncode, stdout, stderr, outcome)
+    if stdout and not stdout.endswith("\n"):
+        raise bad("stdout does not end with a newline")
+    lines = stdout.split("\n")[:-1]
+    if len(lines) < 4:
+        raise bad("too few lines")
+    m = re.fullmatch(r"TARGET ([01])", lines[0])
+    if not m:
+        raise bad("first line is not 'TARGET t'")
+    target = int(m.group(1))
+    head = lines[1]
+    moves = bound = None
+    if outcome == "solved":
+        m = re.fullmatch(r"MOVES " + _INT, head)
+        if not m:
+            raise bad("exit 0 without 'MOVES m'")
+        count = int(m.group(1))
+        move_lines = lines[2 : 2 + count]
+        tail = lines[2 + count :]
+        moves = []
+        for line in move_lines:
+            m = re.fullmatch(rf"{_INT} {_INT} {_INT}", line)
+            if not m:
+                raise bad(f"not a 'row col size' move line: {line!r}")
+            moves.append(tuple(int(g) for g in m.groups()))
+        moves = tuple(moves)
+    elif outcome == "unsolvable":
+        if head != "UNSOLVABLE":
+            raise bad("exit 1 without 'UNSOLVABLE'")
+        tail = lines[2:]
+    else:
+        m = re.fullmatch(r"STOPPED " + _INT, head)
+        if not m:
+            raise bad("exit 3 without 'STOPPED b'")
+        bound = int(m.group(1))
+        tail = lines[2:]
+    if len(tail) != 2:
+        raise bad("expected exactly 'NODES n' and 'TIME s' after the result")
+    m = re.fullmatch(r"NODES " + _INT, tail[0])
+    if not m:
+        raise bad("missing 'NODES n'")
+    if not _SECONDS.fullmatch(tail[1]):
+        raise bad("missing 'TIME s'")
+    return SolverResult(
+        returncode,
+        stdout,
+        stderr,
+        outcome,
+        target=target,
+        moves=moves,
+        bound=bound,
+        nodes=int(m.group(1)),
+        seconds=float(tail[1].split()[1]),
+    )
+
+
+@pytest.fixture(scope="session")
+def solver_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A snapshot of ./unflip_solver, rebuilt first with `make unflip_solver` when missing or stale.
+
+    The tests run a private copy so that a rebuild in the working tree during the session cannot
+    swap or truncate the binary under them halfway through.
+    """
+    stale = not SOLVER_BINARY.exists() or (
+        SOLVER_SOURCE.exists() and SOLVER_SOURCE.stat().st_mtime > SOLVER_BINARY.stat().st_mtime
+    )
+    if stale:
+        build = subprocess.run(
+            ["make", "unflip_solver"], cwd=REPO, capture_output=True, text=True, timeout=SOLVER_TIMEOUT
+        )
+        if build.returncode != 0 or not SOLVER_BINARY.exists():
+            pytest.fail(f"`make unflip_solver` failed:\n{build.stdout}\n{build.stderr}")
+    snapshot = tmp_path_factory.mktemp("solver") / SOLVER_BINARY.name
+    shutil.copy2(SOLVER_BINARY, snapshot)
+    return snapshot
+
+
+RunSolver = Callable[..., SolverResult]
+
+
+@pytest.fixture(scope="session")
+def run_solver(solver_path: Path) -> RunSolver:
+    """run_solver(board_text, *args) -> SolverResult.
+
+    board_text (str or bytes) goes to standard input byte for byte; None gives the solver no
+    standard input at all (for runs that name a board file in args).
+    """
+
+    def run(board_text: str | bytes | None, *args: object) -> SolverResult:
+        data = board_text.encode() if isinstance(board_text, str) else board_text
+        proc = subprocess.run(
+            [str(solver_path), *map(str, args)],
+            input=data,
+            stdin=subprocess.DEVNULL if data is None else None,
+            capture_output=True,
+            timeout=SOLVER_TIMEOUT,
+        )
+        result = parse_solver_output(
+            proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace")
+        )
+        return replace(result, args=tuple(map(str, args)), stdin=data)
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def run_solver_many(run_solver: RunSolver) -> Callable[..., list[SolverResult]]:
+    """run_solver_many(board_texts, *args) -> results in input order, one solver process per core.
+
+    Pass --threads 1 in args so the parallel processes do not oversubscribe the machine.
+    """
+    workers = max(1, os.cpu_count() or 1)
+
+    def run_many(board_texts: Iterable[str | bytes], *args: object) -> list[SolverResult]:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            return list(pool.map(lambda text: run_solver(text, *args), board_texts))
+
+    return run_many
+
+
+@pytest.fixture(scope="session")
+def books_dir() -> Path:
+    """The official level books in ../shared/books; skipped when absent, but a failure under CI=true."""
+    missing = [name for name in BOOK_FILES.values() if not (BOOKS_DIR / name).is_file()]
+    if missing:
+        why = f"official level books not found in {BOOKS_DIR} (missing {', '.join(missing)})"
+        if in_ci():
+            pytest.fail(why + "; CI=true requires them")
+        pytest.skip(why)
+    return BOOKS_DIR
+
+
+@pytest.fixture(scope="session")
+def books(books_dir: Path) -> dict[str, list[dict]]:
+    """{"daily": levels, "main": levels, "weekly": levels}, each level the game's own JSON object."""
+    return {key: json.loads((books_dir / name).read_text())["levels"] for key, name in BOOK_FILES.items()}
+

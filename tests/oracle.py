@@ -1,0 +1,368 @@
+"""Independent exact oracle for Unflip optima, used to check ./unflip_solver.
+
+Nothing here is shared with the C++ solver. The BFS and the coset search work
+on tiles directly (a move is the set of k*k tiles it flips); only the CP-SAT
+model uses the corner lattice, because per-tile parity constraints make
+CP-SAT far slower on 7x7 and up, and CP-SAT's own search is still unrelated
+to the solver's IDA*.
+
+Boards are tuples of rows of 0/1 ints (row-major, board[row][col]). A move is
+(row, col, size): the top-left tile and the side of the square, as in the
+solver's line protocol.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+Board = tuple[tuple[int, ...], ...]
+Move = tuple[int, int, int]
+
+
+class OracleError(RuntimeError):
+    """The oracle could not prove an answer; a test hitting this must error, not pass."""
+
+
+# --- boards and moves --------------------------------------------------------------------------
+
+
+def as_board(rows: str | Iterable[str | Sequence[int]]) -> Board:
+    """Accept "01\\n10", ["01", "10"] or [[0, 1], [1, 0]]; return a square 0/1 board."""
+    if isinstance(rows, str):
+        rows = rows.split()
+    board = tuple(tuple(int(ch) for ch in row) for row in rows)
+    n = len(board)
+    if n == 0 or any(len(row) != n for row in board):
+        raise ValueError(f"not a square board: {board!r}")
+    if any(v not in (0, 1) for row in board for v in row):
+        raise ValueError(f"tiles must be 0/1: {board!r}")
+    return board
+
+
+def board_text(board: Board) -> str:
+    """The board in the solver's 0/1 input format."""
+    return "".join("".join(str(v) for v in row) + "\n" for row in board)
+
+
+def uniform(n: int, colour: int) -> Board:
+    return tuple(tuple([colour] * n) for _ in range(n))
+
+
+def all_moves(n: int) -> list[Move]:
+    """Every legal move on an n x n board: k from 2 to n, every top-left corner where it fits."""
+    return [(r, c, k) for k in range(2, n + 1) for r in range(n - k + 1) for c in range(n - k + 1)]
+
+
+def replay(board: Board, moves: Iterable[Sequence[int]]) -> Board:
+    """Apply moves to a board; raise ValueError on a move that is not legal on it."""
+    n = len(board)
+    grid = [list(row) for row in board]
+    for move in moves:
+        r, c, k = move
+        if not (2 <= k <= n and 0 <= r and 0 <= c and r + k <= n and c + k <= n):
+            raise ValueError(f"illegal move {tuple(move)} on a {n}x{n} board")
+        for i in range(r, r + k):
+            for j in range(c, c + k):
+                grid[i][j] ^= 1
+    return tuple(tuple(row) for row in grid)
+
+
+def board_mask(board: Board) -> int:
+    """Tile (r, c) is bit r*n + c."""
+    n = len(board)
+    return sum(1 << (r * n + c) for r in range(n) for c in range(n) if board[r][c])
+
+
+def board_from_mask(mask: int, n: int) -> Board:
+    return tuple(tuple((mask >> (r * n + c)) & 1 for c in range(n)) for r in range(n))
+
+
+def move_mask(n: int, move: Move) -> int:
+    r, c, k = move
+    row_bits = ((1 << k) - 1) << c
+    return sum(row_bits << (i * n) for i in range(r, r + k))
+
+
+def random_board(rng: random.Random, n: int) -> Board:
+    return board_from_mask(rng.getrandbits(n * n), n)
+
+
+def random_solvable_board(rng: random.Random, n: int) -> Board:
+    """Uniform over boards that reach all-0 (and so all-1).
+
+    Solvable boards are exactly the image of the linear map from move subsets to
+    tile flips, and a linear map sends the uniform distribution on its domain to
+    the uniform distribution on its image, so a uniformly random move subset
+    gives a uniformly random solvable board.
+    """
+    moves = [m for m in all_moves(n) if rng.getrandbits(1)]
+    return replay(uniform(n, 0), moves)
+
+
+def board_from_random_moves(rng: random.Random, n: int, count: int) -> Board:
+    """count distinct random moves applied to all-0: the optimum is at most count."""
+    return replay(uniform(n, 0), rng.sample(all_moves(n), count))
+
+
+# --- breadth-first search, 4x4 -----------------------------------------------------------------
+
+
+@functools.cache
+def bfs_distances_4x4() -> dict[int, int]:
+    """Distance from the all-0 4x4 board to every board reachable from it, keyed by board_mask.
+
+    Moves commute and undo themselves, so this is also every board's optimum for target 0.
+    """
+    n = 4
+    masks = [move_mask(n, m) for m in all_moves(n)]
+    dist = {0: 0}
+    frontier = [0]
+    depth = 0
+    while frontier:
+        depth += 1
+        nxt = []
+        for state in frontier:
+            for m in masks:
+                s = state ^ m
+                if s not in dist:
+                    dist[s] = depth
+                    nxt.append(s)
+        frontier = nxt
+    return dist
+
+
+# --- coset enumeration over GF(2), up to 6x6 ---------------------------------------------------
+
+
+@functools.cache
+def _reduced_system(n: int) -> tuple[list[Move], list[tuple[int, int, int]], list[int]]:
+    """Row-reduce the tile/move incidence matrix once per size.
+
+    Each tile equation is a bitmask over moves plus a bitmask over the original
+    equations (which tiles' right-hand sides it sums), so a board's right-hand
+    side can be pushed through the same elimination later.
+    Returns (moves, [(pivot move, row over moves, combination of tiles)], zero-row combinations).
+    """
+    moves = all_moves(n)
+    rows = []
+    for r in range(n):
+        for c in range(n):
+            bits = 0
+            for idx, (mr, mc, k) in enumerate(moves):
+                if mr <= r < mr + k and mc <= c < mc + k:
+                    bits |= 1 << idx
+            rows.append([bits, 1 << (r * n + c)])
+    pivots = []
+    col = 0
+    remaining = rows
+    for col in range(len(moves)):
+        bit = 1 << col
+        hit = next((row for row in remaining if row[0] & bit), None)
+        if hit is None:
+            continue
+        remaining = [row for row in remaining if row is not hit]
+        for row in remaining:
+            if row[0] & bit:
+                row[0] ^= hit[0]
+                row[1] ^= hit[1]
+        for p in pivots:
+            if p[1] & bit:
+                p[1] ^= hit[0]
+                p[2] ^= hit[1]
+        pivots.append([col, hit[0], hit[1]])
+    return moves, [tuple(p) for p in pivots], [row[1] for row in remaining]
+
+
+def _parity(x: int) -> int:
+    return x.bit_count() & 1
+
+
+@functools.cache
+def _kernel_table(n: int) -> np.ndarray:
+    """All 2**dim move subsets that leave every tile unchanged, as uint64 bitmasks over moves."""
+    moves, pivots, _ = _reduced_system(n)
+    if len(moves) > 64:
+        raise OracleError(f"coset enumeration supports boards up to 8x8 at most, not {n}x{n}")
+    pivot_cols = {p[0] for p in pivots}
+    basis = []
+    for f in range(len(moves)):
+        if f in pivot_cols:
+            continue
+        vec = 1 << f
+        for col, row, _ in pivots:
+            if row >> f & 1:
+                vec |= 1 << col
+        basis.append(vec)
+    table = np.zeros(1, dtype=np.uint64)
+    for vec in basis:
+        table = np.concatenate([table, table ^ np.uint64(vec)])
+    return table
+
+
+def kernel_dimension(n: int) -> int:
+    moves, pivots, _ = _reduced_system(n)
+    return len(moves) - len(pivots)
+
+
+def _particular(board: Board, target: int) -> int | None:
+    n = len(board)
+    flip = board_mask(board)
+    if target:
+        flip ^= (1 << (n * n)) - 1
+    _, pivots, zero_rows = _reduced_system(n)
+    if any(_parity(comb & flip) for comb in zero_rows):
+        return None
+    x = 0
+    for col, _, comb in pivots:
+        if _parity(comb & flip):
+            x |= 1 << col
+    return x
+
+
+def coset_solution(board: Board, target: int = 0) -> list[Move] | None:
+    """A minimum-length move list taking board to all-`target`, or None when none exists.
+
+    Enumerates the whole coset particular + kernel, so it is exact; meant for n <= 6
+    (2**20 candidates at 6x6).
+    """
+    board = as_board(board)
+    n = len(board)
+    if n > 6:
+        raise OracleError(f"coset enumeration is for boards up to 6x6, not {n}x{n}")
+    x = _particular(board, target)
+    if x is None:
+        return None
+    candidates = _kernel_table(n) ^ np.uint64(x)
+    best = int(candidates[int(np.argmin(np.bitwise_count(candidates)))])
+    moves = _reduced_system(n)[0]
+    solution = [moves[i] for i in range(len(moves)) if best >> i & 1]
+    if replay(board, solution) != uniform(n, target):
+        raise OracleError(f"coset solution does not reach target {target}: {board!r}")
+    return solution
+
+
+def is_solvable(board: Board, target: int = 0) -> bool:
+    """Whether any move set takes the board to all-`target`, by elimination in the tile domain."""
+    return _particular(as_board(board), target) is not None
+
+
+def coset_optimum(board: Board, target: int = 0) -> int | None:
+    solution = coset_solution(board, target)
+    return None if solution is None else len(solution)
+
+
+# --- CP-SAT on the corner lattice, 7x7 and up --------------------------------------------------
+
+
+def corner_lattice(board: Board, target: int = 0) -> list[list[int]]:
+    """D[i][j] = t[i][j] ^ t[i-1][j] ^ t[i][j-1] ^ t[i-1][j-1] on (n+1)x(n+1) corners.
+
+    t is the set of tiles still to flip; tiles outside the board count as 0.
+    """
+    n = len(board)
+
+    def t(i: int, j: int) -> int:
+        return board[i][j] ^ target if 0 <= i < n and 0 <= j < n else 0
+
+    return [
+        [t(i, j) ^ t(i - 1, j) ^ t(i, j - 1) ^ t(i - 1, j - 1) for j in range(n + 1)] for i in range(n + 1)
+    ]
+
+
+def cpsat_solution(
+    board: Board, target: int = 0, *, workers: int = 2, time_limit: float = 300.0
+) -> list[Move] | None:
+    """A proven minimum-length move list, or None when CP-SAT proves there is none.
+
+    Raises OracleError for any status other than OPTIMAL or INFEASIBLE (for
+    instance the time limit), so an unproven answer can never pass a test.
+    """
+    from ortools.sat.python import cp_model
+
+    board = as_board(board)
+    n = len(board)
+    d = corner_lattice(board, target)
+    moves = all_moves(n)
+    model = cp_model.CpModel()
+    use = [model.new_bool_var(f"m{r}_{c}_{k}") for r, c, k in moves]
+    touching: dict[tuple[int, int], list] = {}
+    for var, (r, c, k) in zip(use, moves, strict=True):
+        for corner in ((r, c), (r, c + k), (r + k, c), (r + k, c + k)):
+            touching.setdefault(corner, []).append(var)
+    for i in range(n + 1):
+        for j in range(n + 1):
+            lits = touching.get((i, j), [])
+            if not lits:
+                if d[i][j]:
+                    return None
+                continue
+            # Parity as a linear equation with an integer slack rather than add_bool_xor: the
+            # linear form feeds CP-SAT's LP relaxation, and with add_bool_xor some 7x7 boards with
+            # 10-move optima ran past five minutes where this proves them in well under a second.
+            half = model.new_int_var(0, len(lits) // 2, f"half{i}_{j}")
+            model.add(sum(lits) == 2 * half + d[i][j])
+    model.minimize(sum(use))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    solver.parameters.max_time_in_seconds = time_limit
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status != cp_model.OPTIMAL:
+        name = solver.status_name(status)
+        raise OracleError(f"CP-SAT did not prove an optimum (status {name}) for {board!r}")
+    solution = [m for var, m in zip(use, moves, strict=True) if solver.boolean_value(var)]
+    if replay(board, solution) != uniform(n, target):
+        raise OracleError(f"CP-SAT solution does not reach target {target}: {board!r}")
+    if len(solution) != round(solver.objective_value):
+        raise OracleError("CP-SAT objective disagrees with its own assignment")
+    return solution
+
+
+def cpsat_optimum(board: Board, target: int = 0, **kwargs) -> int | None:
+    solution = cpsat_solution(board, target, **kwargs)
+    return None if solution is None else len(solution)
+
+
+def optimum(board: Board, target: int = 0) -> int | None:
+    """The exact optimum by whichever oracle method suits the size."""
+    board = as_board(board)
+    n = len(board)
+    if n == 4 and not target:
+        return bfs_distances_4x4().get(board_mask(board))
+    if n <= 6:
+        return coset_optimum(board, target)
+    return cpsat_optimum(board, target)
+
+
+# --- the game's level books --------------------------------------------------------------------
+
+
+def book_board(level: dict) -> Board:
+    """Game tiles (1 = white, the goal; 2 = black) as solver digits (white -> 0, black -> 1).
+
+    Books store a list of rows; other exports use {"array", "width", "height"} row-major.
+    """
+    tiles = level["tiles"]
+    if isinstance(tiles, dict):
+        w, h, flat = tiles["width"], tiles["height"], tiles["array"]
+        if w != h or len(flat) != w * h:
+            raise ValueError(f"tiles are not a square {w}x{h} board")
+        rows = [flat[r * w : (r + 1) * w] for r in range(h)]
+    else:
+        rows = tiles
+    colour = {1: 0, 2: 1}
+    return as_board([[colour[v] for v in row] for row in rows])
+
+
+def book_vector_moves(n: int, vector: Sequence[int]) -> list[Move]:
+    """Decode a book's 0/1 move vector: top-left column outermost, then row, then size ascending."""
+    fits = range(n - 1)
+    order = [(r, c, k) for c in fits for r in fits for k in range(2, n + 1) if r + k <= n and c + k <= n]
+    if len(vector) != len(order):
+        raise ValueError(f"move vector of length {len(vector)} on a {n}x{n} board, expected {len(order)}")
+    return [m for m, bit in zip(order, vector, strict=True) if bit]
