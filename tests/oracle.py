@@ -157,7 +157,6 @@ def _reduced_system(n: int) -> tuple[list[Move], list[tuple[int, int, int]], lis
                     bits |= 1 << idx
             rows.append([bits, 1 << (r * n + c)])
     pivots = []
-    col = 0
     remaining = rows
     for col in range(len(moves)):
         bit = 1 << col
@@ -186,7 +185,7 @@ def _kernel_table(n: int) -> np.ndarray:
     """All 2**dim move subsets that leave every tile unchanged, as uint64 bitmasks over moves."""
     moves, pivots, _ = _reduced_system(n)
     if len(moves) > 64:
-        raise OracleError(f"coset enumeration supports boards up to 8x8 at most, not {n}x{n}")
+        raise OracleError(f"{len(moves)} moves do not fit a 64-bit mask; coset enumeration stops at 6x6")
     pivot_cols = {p[0] for p in pivots}
     basis = []
     for f in range(len(moves)):
