@@ -1077,6 +1077,9 @@ class DefaultCommandGroup(click.Group):
 
     default_command = "solve"
 
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(self.commands)  # the default command first, then in the order they are defined
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
             args = [self.default_command, *args]

@@ -3,7 +3,7 @@
 
     python bench/run_book.py ../shared/books/weekly_challenges_book.json
     python bench/run_book.py ../shared/books/daily_levels_book.json --threads 2 --max-seconds 60
-    python bench/run_book.py BOOK --levels 6,16 --solver-arg=--no-tt   # measure one switch
+    python bench/run_book.py BOOK --levels 6,16 --solver-arg=--tt   # measure one switch
 
 Levels are numbered from 1 as in `unflip.py`. Each level runs in its own solver process, so the peak
 resident memory reported is that process's own (from wait4). A level whose par is set and differs from

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Measure what each pruning technique is worth: the same boards with one switch off at a time.
+"""Measure what each pruning technique is worth: the same boards with one switch flipped at a time.
 
     python bench/switches.py ../shared/books/weekly_challenges_book.json --levels 2,5,14,20 --repeat 5
 
 Every configuration runs once per round, in the same order, rounds interleaved, so a noisy machine
 affects them alike; the table gives the median solver time (the solver's own TIME) and the node count
-over the chosen levels, and the time relative to all switches on. Runs that hit --max-seconds count
+over the chosen levels, and the time relative to the defaults. Runs that hit --max-seconds count
 as that many seconds and are marked with `>`.
 """
 
@@ -22,15 +22,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from run_book import level_rows  # noqa: E402
 
 CONFIGURATIONS = [
-    ("all on", []),
-    ("--no-tt", ["--no-tt"]),
+    ("defaults", []),
+    ("--tt", ["--tt"]),
     ("--no-exclusion", ["--no-exclusion"]),
     ("--no-ordering", ["--no-ordering"]),
     ("--no-fewest-branches", ["--no-fewest-branches"]),
     ("--no-line-bound", ["--no-line-bound"]),
     ("--no-endgame", ["--no-endgame"]),
-    ("--tt-min-budget 1", ["--tt-min-budget", "1"]),
-    ("--tt-min-budget 6", ["--tt-min-budget", "6"]),
+    ("--tt --tt-min-budget 1", ["--tt", "--tt-min-budget", "1"]),
+    ("--tt --tt-min-budget 8", ["--tt", "--tt-min-budget", "8"]),
 ]
 
 
@@ -77,16 +77,16 @@ def main():
             nodes[name] = node_total
         print(f"round {round_number + 1}/{options.repeat} done", file=sys.stderr, flush=True)
 
-    baseline = statistics.median(times["all on"])
+    baseline = statistics.median(times["defaults"])
     print(
         f"levels {options.levels} of {options.book.name}, threads={options.threads}, "
         f"median of {options.repeat} interleaved rounds, cpu count {os.cpu_count()}"
     )
-    print(f"{'configuration':<22} {'median s':>9} {'vs all on':>10} {'nodes':>15}")
+    print(f"{'configuration':<26} {'median s':>9} {'vs defaults':>12} {'nodes':>15}")
     for name, _ in CONFIGURATIONS:
         median = statistics.median(times[name])
         mark = ">" if capped[name] else " "
-        print(f"{name:<22} {mark}{median:>8.3f} {median / baseline:>9.2f}x {nodes[name]:>15,}")
+        print(f"{name:<26} {mark}{median:>8.3f} {median / baseline:>11.2f}x {nodes[name]:>15,}")
 
 
 if __name__ == "__main__":

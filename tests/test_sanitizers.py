@@ -113,10 +113,13 @@ def test_the_address_sanitized_solver_rejects_bad_flags_without_a_report():
 @pytest.mark.parametrize("threads", [2, 3, 4])
 @pytest.mark.parametrize("seed", [24, 26, 33])
 def test_the_multithreaded_search_has_no_data_race(threads, seed):
-    """Boards that take thousands of nodes, so threads share the table and race for the solution."""
+    """Boards that take thousands of nodes, so threads share the transposition table (--tt, at every
+    budget) and race for the solution."""
     sanitized = build("unflip_solver_tsan")
     board_text = scrambled(9, 18, seed)
-    result = run(sanitized, board_text, "--threads", str(threads), "--target", "either")
+    result = run(
+        sanitized, board_text, "--threads", str(threads), "--target", "either", "--tt", "--tt-min-budget", "1"
+    )
     assert result.returncode == 0, result.stderr
     nodes = int(next(line for line in result.stdout.splitlines() if line.startswith("NODES")).split()[1])
     assert nodes >= 2000, "the board was too easy to exercise the threads"
