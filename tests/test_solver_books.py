@@ -6,8 +6,6 @@ optima the specification publishes for the weekly challenges.
 
 from __future__ import annotations
 
-import os
-
 import oracle
 import pytest
 from oracle import board_text
@@ -95,10 +93,6 @@ def test_the_slowest_weeklies_under_a_short_budget_give_the_optimum_or_a_bound_n
         assert problem is None, f"{title}: {problem}"
 
 
-@pytest.mark.skipif(
-    os.environ.get("UNFLIP_SLOW_TESTS") != "1",
-    reason="a minute or more each on 2 cores; UNFLIP_SLOW_TESTS=1 runs it",
-)
 @pytest.mark.parametrize("title", SLOW_WEEKLIES)
 def test_the_slowest_weeklies_are_solved_in_their_known_optimum(run_solver, books, title):
     board = oracle.book_board(weekly_level(books, title))
