@@ -16,7 +16,7 @@
 //   protocol       command line, output, main
 //
 // Every pruning technique has a command-line switch (--tt, --no-exclusion, --no-ordering,
-// --no-fewest-branches, --no-pair-bound, --no-line-bound, --no-endgame) so its worth can be measured.
+// --no-fewest-branches, --no-pair-bound, --no-line-bound) so its worth can be measured.
 
 #include <algorithm>
 #include <atomic>
@@ -144,10 +144,6 @@ struct Bits {
     void flip(int bit) { w[bit >> 6] ^= uint64_t{1} << (bit & 63); }
     bool test(int bit) const { return (w[bit >> 6] >> (bit & 63)) & 1; }
     bool empty() const { return (w[0] | w[1] | w[2] | w[3]) == 0; }
-    int count() const {
-        return __builtin_popcountll(w[0]) + __builtin_popcountll(w[1]) + __builtin_popcountll(w[2]) +
-               __builtin_popcountll(w[3]);
-    }
     int lowest() const {
         for (int i = 0; i < 4; ++i)
             if (w[i]) return i * 64 + __builtin_ctzll(w[i]);
@@ -176,9 +172,8 @@ struct Lattice {
     int n = 0;                                 // board size; the lattice is (n+1)×(n+1)
     std::vector<Move> moves;
     std::vector<std::vector<uint16_t>> at;     // at[p]: the moves having lattice point p as a corner
-    std::vector<int> with_top_left;            // [p * kStride + k]: the k×k move whose top-left corner is p
 
-    explicit Lattice(int size) : n(size), at(256), with_top_left(256 * kStride, -1) {
+    explicit Lattice(int size) : n(size), at(256) {
         // Static order inside at[p]: bigger squares first, so ties after the dynamic ordering favour
         // moves that reach further into the board.
         for (int k = n; k >= 2; --k)
@@ -196,21 +191,8 @@ struct Lattice {
                     }
                     const uint16_t index = static_cast<uint16_t>(moves.size());
                     moves.push_back(m);
-                    with_top_left[point(r, c) * kStride + k] = index;
                     for (uint8_t p : m.corner) at[p].push_back(index);
                 }
-    }
-
-    // The move whose four corners are exactly the points of d, or -1. The lowest point of d can only be
-    // that move's top-left corner, and the next point on its lattice row fixes the size.
-    int single_move(const Bits& d) const {
-        if (d.count() != 4) return -1;
-        const int p = d.lowest(), i = p / kStride, j = p % kStride;
-        const unsigned rest = d.line(i) & ~(1u << j);
-        if (!rest) return -1;
-        const int k = __builtin_ctz(rest) - j;
-        if (i + k > n || !d.test(point(i + k, j)) || !d.test(point(i + k, j + k))) return -1;
-        return with_top_left[p * kStride + k];
     }
 
     // The difference grid of the tiles that differ from `target`.
@@ -408,7 +390,6 @@ struct Switches {
     bool ordering = true;    // try moves clearing more 1-points first
     bool pair_bound = true;  // ceil(sum of row costs / 2), ceil(sum of column costs / 2)
     bool line_bound = true;  // adjacent lines' costs add up
-    bool endgame = true;     // budgets 1 and 2 decided directly instead of by expanding children
     bool fewest_branches = true;  // branch at the 1-point with the fewest available moves
     int tt_min_budget = 3;   // the table is consulted only this far from the leaves
 };
@@ -557,7 +538,6 @@ public:
         if ((++local_nodes_ & 1023) == 0) publish_nodes();
         if (d_.empty()) return true;
         if (bound(budget) > budget) return false;
-        if (sw_.endgame && budget <= 2) return endgame(budget);
         const bool use_tt = sw_.tt && budget >= sw_.tt_min_budget;
         const uint64_t hash = use_tt ? hash_of(d_) : 0;
         if (use_tt && tt_->failed_budget(hash) >= budget) return false;
@@ -590,29 +570,6 @@ public:
             for (int k = 0; k < tried; ++k) unblock(order[k]);
         if (!solved && !shared_.stopping() && use_tt) tt_->record_failure(hash, budget);
         return solved;
-    }
-
-    // Within one move, d must be a single move's corners; within two, d minus some move at its first
-    // 1-point must be. Moves on the path (or excluded) are not available, as in dfs.
-    bool endgame(int budget) {
-        const int last = lattice_.single_move(d_);
-        if (last >= 0 && !blocked_[last]) {
-            path_.push_back(static_cast<uint16_t>(last));
-            return true;
-        }
-        if (budget < 2) return false;
-        for (uint16_t first : lattice_.at[d_.lowest()]) {
-            if (blocked_[first]) continue;
-            Bits rest = d_;
-            rest ^= lattice_.moves[first].bits;
-            const int second = lattice_.single_move(rest);
-            if (second >= 0 && !blocked_[second] && second != first) {
-                path_.push_back(first);
-                path_.push_back(static_cast<uint16_t>(second));
-                return true;
-            }
-        }
-        return false;
     }
 
     void publish_nodes() {
@@ -869,7 +826,6 @@ const char* kUsage =
     "  --no-fewest-branches branch at the first 1-point, not the one with fewest moves\n"
     "  --no-pair-bound      the ceil(row costs / 2), ceil(column costs / 2) bound\n"
     "  --no-line-bound      the adjacent-lines bound\n"
-    "  --no-endgame         budgets 1 and 2 searched like any other\n"
     "  --tt-min-budget B    with --tt: consult the table only with B or more moves left (default 3)\n"
     "\n"
     "output (standard output), exit status:\n"
@@ -933,7 +889,6 @@ Options parse_arguments(int argc, char** argv) {
         } else if (arg == "--no-ordering") { no_value(); options.sw.ordering = false;
         } else if (arg == "--no-pair-bound") { no_value(); options.sw.pair_bound = false;
         } else if (arg == "--no-line-bound") { no_value(); options.sw.line_bound = false;
-        } else if (arg == "--no-endgame") { no_value(); options.sw.endgame = false;
         } else if (arg == "--no-fewest-branches") { no_value(); options.sw.fewest_branches = false;
         } else if (arg == "--tt-min-budget") {
             options.sw.tt_min_budget = parse_number<int>(arg, take_value(), 1, 64, "a whole number from 1 to 64");

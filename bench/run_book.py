@@ -5,8 +5,9 @@
     python bench/run_book.py ../shared/books/daily_levels_book.json --threads 2 --max-seconds 60
     python bench/run_book.py BOOK --levels 6,16 --solver-arg=--tt   # measure one switch
 
-Levels are numbered from 1 as in `unflip.py`. Each level runs in its own solver process, so the peak
-resident memory reported is that process's own (from wait4). A level whose par is set and differs from
+Levels are numbered from 1 as in `unflip.py`. Each level runs in its own solver process; its peak
+resident memory is sampled from /proc while it runs (a level solved in a few milliseconds may be gone
+before the first sample, and shows 0). A level whose par is set and differs from
 the proven optimum is flagged with `!`.
 """
 
@@ -30,6 +31,19 @@ def level_rows(level):
     return ["".join("0" if tile == 1 else "1" for tile in row) for row in tiles]
 
 
+def peak_resident_mb(pid):
+    """The process's own high-water mark (VmHWM). rusage is no use here: a child forked from Python
+    inherits the interpreter's resident size as its starting peak."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
 def run_level(solver, rows, args):
     command = [str(solver), "--quiet", *args]
     started = time.perf_counter()
@@ -38,10 +52,14 @@ def run_level(solver, rows, args):
     )
     process.stdin.write("\n".join(rows) + "\n")
     process.stdin.close()
+    # The solver writes a few lines at the very end, so polling cannot fill a pipe; the last reading
+    # before it exits is its peak.
+    peak = 0.0
+    while process.poll() is None:
+        peak = max(peak, peak_resident_mb(process.pid))
+        time.sleep(0.005)
     out = process.stdout.read()
     err = process.stderr.read()
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
     wall = time.perf_counter() - started
     fields = dict(line.split(" ", 1) for line in out.splitlines() if " " in line and line[0].isalpha())
     return {
@@ -50,7 +68,7 @@ def run_level(solver, rows, args):
         "stopped": fields.get("STOPPED"),
         "nodes": int(fields.get("NODES", 0)),
         "seconds": float(fields.get("TIME", wall)),
-        "peak_mb": usage.ru_maxrss / 1024,
+        "peak_mb": peak,
         "error": err.strip(),
     }
 

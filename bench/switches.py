@@ -28,7 +28,6 @@ CONFIGURATIONS = [
     ("--no-ordering", ["--no-ordering"]),
     ("--no-fewest-branches", ["--no-fewest-branches"]),
     ("--no-line-bound", ["--no-line-bound"]),
-    ("--no-endgame", ["--no-endgame"]),
     ("--tt --tt-min-budget 1", ["--tt", "--tt-min-budget", "1"]),
     ("--tt --tt-min-budget 8", ["--tt", "--tt-min-budget", "8"]),
 ]

@@ -19,8 +19,7 @@ CONFIGURATIONS = [
     ("--no-fewest-branches",),
     ("--no-pair-bound",),
     ("--no-line-bound",),
-    ("--no-endgame",),
-    ("--no-pair-bound", "--no-line-bound", "--no-endgame", "--no-fewest-branches", "--no-ordering"),
+    ("--no-pair-bound", "--no-line-bound", "--no-fewest-branches", "--no-ordering"),
 ]
 
 
