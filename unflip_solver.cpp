@@ -510,26 +510,31 @@ public:
         path_.push_back(index);
     }
 
-    // The available moves with a corner at p, into order[], the ones clearing more 1-points first.
-    int candidates(int p, uint16_t* order) const {
-        int count = 0;
-        if (sw_.ordering) {
-            uint16_t by_gain[5][64];
-            int filled[5] = {0, 0, 0, 0, 0};
-            for (uint16_t index : lattice_.at[p]) {
-                if (blocked_[index]) continue;
-                const Move& m = lattice_.moves[index];
-                int gain = d_.test(m.corner[0]) + d_.test(m.corner[1]) + d_.test(m.corner[2]) +
-                           d_.test(m.corner[3]);
-                by_gain[gain][filled[gain]++] = index;
+    // The available moves with a corner at p, split by the pair bound of the position they lead to:
+    // `refuted` cannot finish within budget - 1 more moves, `viable` can still be searched, the ones
+    // clearing more 1-points first. Deciding a child from the four lines its move changes, without
+    // making the move, is far cheaper than entering it.
+    struct Branches {
+        uint16_t viable[64], refuted[64];
+        int viable_count = 0, refuted_count = 0;
+    };
+    void branches(int p, int budget, Branches& out) const {
+        uint16_t by_gain[5][64];
+        int filled[5] = {0, 0, 0, 0, 0};
+        for (uint16_t index : lattice_.at[p]) {
+            if (blocked_[index]) continue;
+            if (sw_.pair_bound && pair_bound_after(index) > budget - 1) {
+                out.refuted[out.refuted_count++] = index;
+                continue;
             }
-            for (int gain = 4; gain >= 1; --gain)
-                for (int k = 0; k < filled[gain]; ++k) order[count++] = by_gain[gain][k];
-        } else {
-            for (uint16_t index : lattice_.at[p])
-                if (!blocked_[index]) order[count++] = index;
+            const Move& m = lattice_.moves[index];
+            const int gain = sw_.ordering ? d_.test(m.corner[0]) + d_.test(m.corner[1]) +
+                                                d_.test(m.corner[2]) + d_.test(m.corner[3])
+                                          : 1;
+            by_gain[gain][filled[gain]++] = index;
         }
-        return count;
+        for (int gain = 4; gain >= 1; --gain)
+            for (int k = 0; k < filled[gain]; ++k) out.viable[out.viable_count++] = by_gain[gain][k];
     }
 
     // True when a solution within `budget` more moves was found (it is then in path()). A subtree cut
@@ -542,20 +547,19 @@ public:
         const uint64_t hash = use_tt ? hash_of(d_) : 0;
         if (use_tt && tt_->failed_budget(hash) >= budget) return false;
 
-        uint16_t order[64];
-        const int count = candidates(branch_point(), order);
+        Branches next;
+        branches(branch_point(), budget, next);
 
-        // Moves are involutions and commute, so each is used at most once on a path; with exclusion, a
+        // Moves are involutions and commute, so each is used at most once on a path. With exclusion, a
         // branch also forbids the siblings tried before it, since any solution using one of them was
-        // already looked for in that sibling's branch.
+        // already looked for in that sibling's branch; the refuted moves count as tried first, their
+        // branches being empty, so every viable branch forbids them.
+        if (sw_.exclusion)
+            for (int k = 0; k < next.refuted_count; ++k) block(next.refuted[k]);
         bool solved = false;
         int tried = 0;
-        for (; tried < count; ++tried) {
-            const uint16_t index = order[tried];
-            if (sw_.pair_bound && pair_bound_after(index) > budget - 1) {
-                if (sw_.exclusion) block(index);   // as if entered and failed: the same search
-                continue;
-            }
+        for (; tried < next.viable_count; ++tried) {
+            const uint16_t index = next.viable[tried];
             apply(index);
             block(index);
             path_.push_back(index);
@@ -566,8 +570,10 @@ public:
             if (!sw_.exclusion) unblock(index);
             if (shared_.stopping()) break;
         }
-        if (sw_.exclusion)
-            for (int k = 0; k < tried; ++k) unblock(order[k]);
+        if (sw_.exclusion) {
+            for (int k = 0; k < tried; ++k) unblock(next.viable[k]);
+            for (int k = 0; k < next.refuted_count; ++k) unblock(next.refuted[k]);
+        }
         if (!solved && !shared_.stopping() && use_tt) tt_->record_failure(hash, budget);
         return solved;
     }
@@ -713,9 +719,9 @@ private:
                 continue;
             }
             probe.reset(live[r]->d);
-            uint16_t order[64];
-            const int count = probe.candidates(probe.branch_point(), order);
-            for (int k = 0; k < count; ++k) items.push_back({static_cast<int>(r), order[k]});
+            Search::Branches first;
+            probe.branches(probe.branch_point(), bound, first);
+            for (int k = 0; k < first.viable_count; ++k) items.push_back({static_cast<int>(r), first.viable[k]});
         }
         return items;
     }
