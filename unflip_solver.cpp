@@ -164,8 +164,9 @@ int point(int i, int j) { return i * kStride + j; }
 struct Move {
     uint8_t row, col, size;
     uint8_t corner[4];      // the four lattice points it toggles
-    Bits bits;              // those points in the lattice
-    Bits bits_transposed;   // the same points in the transposed lattice
+    uint16_t row_pair;      // what it toggles in lattice rows row and row + size: bits col, col + size
+    uint16_t column_pair;   // and in lattice columns col and col + size: bits row, row + size
+    Bits bits;              // the four points in the lattice
 };
 
 struct Lattice {
@@ -187,8 +188,9 @@ struct Lattice {
                     for (int q = 0; q < 4; ++q) {
                         m.corner[q] = static_cast<uint8_t>(point(pts[q][0], pts[q][1]));
                         m.bits.flip(point(pts[q][0], pts[q][1]));
-                        m.bits_transposed.flip(point(pts[q][1], pts[q][0]));
                     }
+                    m.row_pair = static_cast<uint16_t>((1u << c) | (1u << (c + k)));
+                    m.column_pair = static_cast<uint16_t>((1u << r) | (1u << (r + k)));
                     const uint16_t index = static_cast<uint16_t>(moves.size());
                     moves.push_back(m);
                     for (uint8_t p : m.corner) at[p].push_back(index);
@@ -206,14 +208,6 @@ struct Lattice {
                 if (needs_flip(i, j) ^ needs_flip(i - 1, j) ^ needs_flip(i, j - 1) ^ needs_flip(i - 1, j - 1))
                     d.flip(point(i, j));
         return d;
-    }
-
-    static Bits transpose(const Bits& d) {
-        Bits t;
-        for (int i = 0; i < kStride; ++i)
-            for (int j = 0; j < kStride; ++j)
-                if (d.test(point(i, j))) t.flip(point(j, i));
-        return t;
     }
 };
 
@@ -417,11 +411,16 @@ public:
 
     void reset(const Bits& d) {
         d_ = d;
-        t_ = Lattice::transpose(d);
         row_sum_ = col_sum_ = 0;
         for (int i = 0; i <= lattice_.n; ++i) {
-            row_cost_[i] = costs_.of_line[i][d_.line(i)];
-            col_cost_[i] = costs_.of_line[i][t_.line(i)];
+            row_mask_[i] = static_cast<uint16_t>(d.line(i));
+            col_mask_[i] = 0;
+            for (int j = 0; j <= lattice_.n; ++j)
+                if (d.test(point(j, i))) col_mask_[i] |= static_cast<uint16_t>(1u << j);
+        }
+        for (int i = 0; i <= lattice_.n; ++i) {
+            row_cost_[i] = costs_.of_line[i][row_mask_[i]];
+            col_cost_[i] = costs_.of_line[i][col_mask_[i]];
             row_sum_ += row_cost_[i];
             col_sum_ += col_cost_[i];
         }
@@ -475,29 +474,26 @@ public:
     // the move: most children fail it, and turning them away here is much cheaper than entering them.
     int pair_bound_after(uint16_t index) const {
         const Move& m = lattice_.moves[index];
-        const unsigned in_rows = (1u << m.col) | (1u << (m.col + m.size));
-        const unsigned in_columns = (1u << m.row) | (1u << (m.row + m.size));
         int rows = row_sum_, columns = col_sum_;
         for (int i : {int(m.row), m.row + m.size})
-            rows += costs_.of_line[i][d_.line(i) ^ in_rows] - row_cost_[i];
+            rows += costs_.of_line[i][row_mask_[i] ^ m.row_pair] - row_cost_[i];
         for (int j : {int(m.col), m.col + m.size})
-            columns += costs_.of_line[j][t_.line(j) ^ in_columns] - col_cost_[j];
+            columns += costs_.of_line[j][col_mask_[j] ^ m.column_pair] - col_cost_[j];
         return std::max((rows + 1) / 2, (columns + 1) / 2);
     }
 
     void apply(uint16_t index) {
         const Move& m = lattice_.moves[index];
         d_ ^= m.bits;
-        t_ ^= m.bits_transposed;
-        const int lines[2] = {m.row, m.row + m.size};
-        const int columns[2] = {m.col, m.col + m.size};
-        for (int i : lines) {
-            int cost = costs_.of_line[i][d_.line(i)];
+        for (int i : {int(m.row), m.row + m.size}) {
+            row_mask_[i] ^= m.row_pair;
+            const int cost = costs_.of_line[i][row_mask_[i]];
             row_sum_ += cost - row_cost_[i];
             row_cost_[i] = static_cast<uint8_t>(cost);
         }
-        for (int j : columns) {
-            int cost = costs_.of_line[j][t_.line(j)];
+        for (int j : {int(m.col), m.col + m.size}) {
+            col_mask_[j] ^= m.column_pair;
+            const int cost = costs_.of_line[j][col_mask_[j]];
             col_sum_ += cost - col_cost_[j];
             col_cost_[j] = static_cast<uint8_t>(cost);
         }
@@ -592,7 +588,10 @@ private:
     const Switches& sw_;
     Shared& shared_;
 
-    Bits d_, t_;
+    Bits d_;
+    // The lattice's rows and columns as line masks (bit j of row i is point (i, j); bit i of column j
+    // too), kept beside d_ because the line costs are looked up by them on every move.
+    uint16_t row_mask_[kStride] = {}, col_mask_[kStride] = {};
     uint8_t row_cost_[kStride] = {}, col_cost_[kStride] = {};
     int row_sum_ = 0, col_sum_ = 0;
     std::vector<uint8_t> blocked_;   // per move: on the path, or forbidden by an earlier sibling
