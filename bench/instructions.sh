@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Count the instructions the solver executes on some boards: a repeatable measure of a change, unlike
+# seconds on a shared machine. Needs valgrind.
+#
+#   bench/instructions.sh                    the specification's board and two official weekly levels
+#   bench/instructions.sh board.txt my.txt   any board files
+#   REV=HEAD~1 bench/instructions.sh         the same for the solver as committed at REV, to compare
+#
+# valgrind cannot run the AVX-512 code -march=native emits on some machines, so this builds its own
+# copy with a portable instruction set; counts are comparable between two such builds, not with the
+# native binary's speed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+if [ -n "${REV:-}" ]; then git show "$REV:unflip_solver.cpp" >"$work/solver.cpp"; else cp unflip_solver.cpp "$work/solver.cpp"; fi
+g++ -std=c++17 -O3 -mpopcnt -pthread -o "$work/solver" "$work/solver.cpp"
+
+boards=("$@")
+if [ ${#boards[@]} -eq 0 ]; then
+    books=../shared/books/weekly_challenges_book.json
+    boards=(board.txt)
+    if [ -f "$books" ]; then
+        for level in 2 14; do    # Weekly #2 and #13: a few hundred thousand nodes each
+            python3 - "$books" "$level" >"$work/weekly$level.txt" <<'PY'
+import json, sys
+level = json.load(open(sys.argv[1]))["levels"][int(sys.argv[2]) - 1]
+print("\n".join("".join("0" if t == 1 else "1" for t in row) for row in level["tiles"]))
+PY
+            boards+=("$work/weekly$level.txt")
+        done
+    fi
+fi
+
+total=0
+for board in "${boards[@]}"; do
+    valgrind --tool=callgrind --callgrind-out-file="$work/out" "$work/solver" "$board" --threads 1 --quiet \
+        >"$work/answer" 2>"$work/log"
+    count=$(grep -E '^summary:|^totals:' "$work/out" | head -1 | awk '{print $2}')
+    moves=$(grep MOVES "$work/answer" | awk '{print $2}')
+    nodes=$(grep NODES "$work/answer" | awk '{print $2}')
+    printf '%-40s moves %-3s nodes %-10s instructions %s\n' "$(basename "$board")" "$moves" "$nodes" "$count"
+    total=$((total + count))
+done
+printf 'total instructions %s (solver %s)\n' "$total" "${REV:-working tree}"
