@@ -1114,6 +1114,14 @@ class DefaultCommandGroup(click.Group):
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
 
+# Every command that runs the solver takes the same --threads.
+threads_option = click.option(
+    "--threads",
+    metavar="T",
+    type=click.IntRange(min=1),
+    help="\b\nSolver worker threads (default: all cores).\nExample: --threads 2",
+)
+
 
 @click.group(cls=DefaultCommandGroup, context_settings=CONTEXT, no_args_is_help=True)
 def cli() -> None:
@@ -1165,12 +1173,7 @@ def cli() -> None:
     is_flag=True,
     help="\b\nNo colours; setting NO_COLOR does the same.\nExample: unflip.py daily 5 --no-color",
 )
-@click.option(
-    "--threads",
-    metavar="T",
-    type=click.IntRange(min=1),
-    help="\b\nSolver worker threads (default: all cores).\nExample: --threads 4",
-)
+@threads_option
 @click.option(
     "--target",
     type=click.Choice(["0", "1", "either"]),
@@ -1321,12 +1324,7 @@ def generation_settings(threads: int | None) -> SolverSettings:
     metavar="FILE",
     help="\b\nWhere to write the book; - is standard output.\nExample: --out mybook.json",
 )
-@click.option(
-    "--threads",
-    metavar="T",
-    type=click.IntRange(min=1),
-    help="\b\nSolver worker threads (default: all cores).\nExample: --threads 2",
-)
+@threads_option
 def generate(
     sizes: tuple[int, int],
     optimum: tuple[int, int],
@@ -1366,12 +1364,7 @@ def generate(
     metavar="DIR",
     help="\b\nFolder to write the three books to.\nExample: --out /tmp/books",
 )
-@click.option(
-    "--threads",
-    metavar="T",
-    type=click.IntRange(min=1),
-    help="\b\nSolver worker threads (default: all cores).\nExample: --threads 2",
-)
+@threads_option
 def books(folder: str, threads: int | None) -> None:
     """Rebuild daily_levels_book.json, main_levels_book.json and weekly_challenges_book.json from their
     fixed plans and seeds: the same bytes every time. No level repeats another in any of the three books,

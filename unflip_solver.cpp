@@ -29,7 +29,6 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <mutex>
 #include <sstream>
 #include <string>
@@ -153,9 +152,6 @@ struct Bits {
     Bits& operator^=(const Bits& o) {
         for (int i = 0; i < 4; ++i) w[i] ^= o.w[i];
         return *this;
-    }
-    bool operator==(const Bits& o) const {
-        return w[0] == o.w[0] && w[1] == o.w[1] && w[2] == o.w[2] && w[3] == o.w[3];
     }
 };
 
@@ -377,7 +373,7 @@ private:
 
 struct Switches {
     // Off unless asked for: sibling exclusion already removes nearly every transposition, so on the
-    // weekly levels the table prunes ~4% of nodes while its cache misses cost 1.7x the time
+    // weekly levels the table prunes 1-4% of nodes while its cache misses cost 1.4-1.7x the time
     // (bench/switches.py; README, "What each technique is worth").
     bool tt = false;         // transposition table
     bool exclusion = true;   // a branch forbids the sibling moves tried before it
