@@ -29,6 +29,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <mutex>
 #include <sstream>
 #include <string>
@@ -42,6 +43,7 @@ namespace {
 constexpr int kMinSize = 2;
 constexpr int kMaxSize = 15;                    // (15+1)² = 256 corner points: one 256-bit bitboard
 constexpr int kStride = 16;                     // bits per lattice row in the bitboard
+constexpr int kMaxMoves = 1015;                 // squares on a 15×15 board: 14² + 13² + ... + 1²
 constexpr size_t kMaxInputBytes = 1 << 16;      // far above any 15×15 board; guards against endless input
 constexpr int kMaxStoredBudget = 63;            // a table entry keeps the failed budget in 6 bits
 constexpr uint8_t kUnreachable = 64;            // line cost of a line state no pair set can clear
@@ -403,7 +405,9 @@ public:
     Search(const Lattice& lattice, const LineCosts& costs, TranspositionTable* tt, const Switches& sw,
            Shared& shared)
         : lattice_(lattice), costs_(costs), tt_(tt), sw_(sw), shared_(shared),
-          blocked_(lattice.moves.size(), 0) {}
+          moves_(lattice.moves.data()) {
+        std::copy(costs.of_line.begin(), costs.of_line.end(), line_cost_);
+    }
 
     void reset(const Bits& d) {
         d_ = d;
@@ -415,13 +419,13 @@ public:
                 if (d.test(point(j, i))) col_mask_[i] |= static_cast<uint16_t>(1u << j);
         }
         for (int i = 0; i <= lattice_.n; ++i) {
-            row_cost_[i] = costs_.of_line[i][row_mask_[i]];
-            col_cost_[i] = costs_.of_line[i][col_mask_[i]];
+            row_cost_[i] = line_cost_[i][row_mask_[i]];
+            col_cost_[i] = line_cost_[i][col_mask_[i]];
             row_sum_ += row_cost_[i];
             col_sum_ += col_cost_[i];
         }
         path_.clear();
-        std::fill(blocked_.begin(), blocked_.end(), 0);
+        std::fill(std::begin(blocked_), std::end(blocked_), 0);
         for (int q = 0; q < 256; ++q) available_[q] = static_cast<uint8_t>(lattice_.at[q].size());
     }
 
@@ -429,11 +433,11 @@ public:
     // with a corner at q that are not.
     void block(uint16_t index) {
         blocked_[index] = 1;
-        for (uint8_t q : lattice_.moves[index].corner) --available_[q];
+        for (uint8_t q : moves_[index].corner) --available_[q];
     }
     void unblock(uint16_t index) {
         blocked_[index] = 0;
-        for (uint8_t q : lattice_.moves[index].corner) ++available_[q];
+        for (uint8_t q : moves_[index].corner) ++available_[q];
     }
 
     // Every solution toggles each 1-point an odd number of times, so it uses at least one available move
@@ -469,27 +473,27 @@ public:
     // The pair bound of the position after `index`, from the four lines it changes, without making
     // the move: most children fail it, and turning them away here is much cheaper than entering them.
     int pair_bound_after(uint16_t index) const {
-        const Move& m = lattice_.moves[index];
+        const Move& m = moves_[index];
         int rows = row_sum_, columns = col_sum_;
         for (int i : {int(m.row), m.row + m.size})
-            rows += costs_.of_line[i][row_mask_[i] ^ m.row_pair] - row_cost_[i];
+            rows += line_cost_[i][row_mask_[i] ^ m.row_pair] - row_cost_[i];
         for (int j : {int(m.col), m.col + m.size})
-            columns += costs_.of_line[j][col_mask_[j] ^ m.column_pair] - col_cost_[j];
+            columns += line_cost_[j][col_mask_[j] ^ m.column_pair] - col_cost_[j];
         return std::max((rows + 1) / 2, (columns + 1) / 2);
     }
 
     void apply(uint16_t index) {
-        const Move& m = lattice_.moves[index];
+        const Move& m = moves_[index];
         d_ ^= m.bits;
         for (int i : {int(m.row), m.row + m.size}) {
             row_mask_[i] ^= m.row_pair;
-            const int cost = costs_.of_line[i][row_mask_[i]];
+            const int cost = line_cost_[i][row_mask_[i]];
             row_sum_ += cost - row_cost_[i];
             row_cost_[i] = static_cast<uint8_t>(cost);
         }
         for (int j : {int(m.col), m.col + m.size}) {
             col_mask_[j] ^= m.column_pair;
-            const int cost = costs_.of_line[j][col_mask_[j]];
+            const int cost = line_cost_[j][col_mask_[j]];
             col_sum_ += cost - col_cost_[j];
             col_cost_[j] = static_cast<uint8_t>(cost);
         }
@@ -519,7 +523,7 @@ public:
                 out.refuted[out.refuted_count++] = index;
                 continue;
             }
-            const Move& m = lattice_.moves[index];
+            const Move& m = moves_[index];
             const int gain = sw_.ordering ? d_.test(m.corner[0]) + d_.test(m.corner[1]) +
                                                 d_.test(m.corner[2]) + d_.test(m.corner[3])
                                           : 1;
@@ -590,7 +594,10 @@ private:
     uint16_t row_mask_[kStride] = {}, col_mask_[kStride] = {};
     uint8_t row_cost_[kStride] = {}, col_cost_[kStride] = {};
     int row_sum_ = 0, col_sum_ = 0;
-    std::vector<uint8_t> blocked_;   // per move: on the path, or forbidden by an earlier sibling
+    // Hot-path copies of what lattice_ and costs_ hold, one indirection closer.
+    const Move* moves_;
+    const uint8_t* line_cost_[kStride] = {};
+    uint8_t blocked_[kMaxMoves] = {};   // per move: on the path, or forbidden by an earlier sibling
     uint8_t available_[256] = {};
     std::vector<uint16_t> path_;
     uint64_t local_nodes_ = 0, published_nodes_ = 0;
