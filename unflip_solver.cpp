@@ -430,7 +430,8 @@ public:
     }
 
     // A blocked move is on the path or forbidden by an earlier sibling; available_[q] counts the moves
-    // with a corner at q that are not.
+    // with a corner at q that are not (refuted siblings aside: see dfs). It only steers the choice of
+    // branch point, so an overcount costs speed, never correctness.
     void block(uint16_t index) {
         blocked_[index] = 1;
         for (uint8_t q : moves_[index].corner) --available_[q];
@@ -550,8 +551,10 @@ public:
         // branch also forbids the siblings tried before it, since any solution using one of them was
         // already looked for in that sibling's branch; the refuted moves count as tried first, their
         // branches being empty, so every viable branch forbids them.
+        // (Refuted moves only get the flag: leaving them in available_ costs the branch-point choice
+        // 0.7% more nodes and saves 6% of the instructions.)
         if (sw_.exclusion)
-            for (int k = 0; k < next.refuted_count; ++k) block(next.refuted[k]);
+            for (int k = 0; k < next.refuted_count; ++k) blocked_[next.refuted[k]] = 1;
         bool solved = false;
         int tried = 0;
         for (; tried < next.viable_count; ++tried) {
@@ -568,7 +571,7 @@ public:
         }
         if (sw_.exclusion) {
             for (int k = 0; k < tried; ++k) unblock(next.viable[k]);
-            for (int k = 0; k < next.refuted_count; ++k) unblock(next.refuted[k]);
+            for (int k = 0; k < next.refuted_count; ++k) blocked_[next.refuted[k]] = 0;
         }
         if (!solved && !shared_.stopping() && use_tt) tt_->record_failure(hash, budget);
         return solved;
