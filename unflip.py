@@ -918,11 +918,13 @@ def book_json(plan: Plan, levels: list[Generated]) -> str:
 
 def write_atomically(path: Path, text: str) -> None:
     """Write beside the target and rename over it, so Ctrl-C or a crash never leaves half a book."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.partial")
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         temporary.write_text(text, encoding="utf-8")
         os.replace(temporary, path)
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}", EXIT_INPUT)
     finally:
         temporary.unlink(missing_ok=True)
 

@@ -2,8 +2,10 @@
 byte for byte from their seeds."""
 
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import oracle
@@ -164,3 +166,44 @@ def test_bad_generator_options_are_rejected_with_one_line(option, value):
     result = CliRunner().invoke(unflip.cli, ["generate", option, value])
     assert result.exit_code == 2
     assert len(result.output.strip().splitlines()) == 1, result.output
+
+
+def test_an_unwritable_output_is_one_clear_error():
+    result = CliRunner().invoke(unflip.cli, ["generate", "--count", "1", "--out", "/proc/no/such/book.json"])
+    assert result.exit_code == 2
+    assert result.output.startswith("error: cannot write /proc/no/such/book.json")
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_ctrl_c_while_generating_leaves_no_book_and_no_partial_file(tmp_path):
+    book = tmp_path / "book.json"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "unflip.py",
+            "generate",
+            "--size",
+            "12-13",
+            "--optimum",
+            "14-22",
+            "--count",
+            "500",
+            "--seed",
+            "interrupt",
+            "--out",
+            str(book),
+        ],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(2)  # let it get well into the levels (the whole run would take minutes)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        process.kill()
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    assert list(tmp_path.iterdir()) == []
