@@ -375,7 +375,7 @@ private:
 
 struct Switches {
     // Off unless asked for: sibling exclusion already removes nearly every transposition, so on the
-    // weekly levels the table prunes 1-4% of nodes while its cache misses cost 1.4-1.7x the time
+    // weekly levels the table prunes 1-4% of nodes while its cache misses cost 1.5-2x the time
     // (bench/switches.py; README, "What each technique is worth").
     bool tt = false;         // transposition table
     bool exclusion = true;   // a branch forbids the sibling moves tried before it
