@@ -766,7 +766,7 @@ def show_solution(
 # every machine and Python version, and each level records what remakes it.
 # ---------------------------------------------------------------------------------------------------------
 
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 MAX_ATTEMPTS = 400  # draws per level before a plan is declared impossible
 
 
@@ -797,7 +797,7 @@ def all_moves(n: int) -> list[Move]:
 
 def scrambled_board(size: int, scramble: int, seed: str) -> Board:
     """The board that `scramble` random flips make of an all-white one: solvable by construction."""
-    draws = SeededDraws(seed)
+    draws = SeededDraws(f"{seed}/flips")
     moves = all_moves(size)
     board: Board = tuple((0,) * size for _ in range(size))
     for _ in range(scramble):
@@ -858,7 +858,7 @@ def generate_levels(
     for index in range(1, plan.count + 1):
         for attempt in range(MAX_ATTEMPTS):
             seed = f"{plan.seed}/{index}/{attempt}"
-            size, scramble = plan.draw_shape(SeededDraws(seed))
+            size, scramble = plan.draw_shape(SeededDraws(f"{seed}/shape"))
             board = scrambled_board(size, scramble, seed)
             key = symmetry_key(board)
             if key in seen or not any(map(any, board)):
@@ -893,7 +893,7 @@ def book_json(plan: Plan, levels: list[Generated]) -> str:
         entry: dict[str, object] = {
             "id": f"{plan.seed}-{number:03d}",
             "index": number - 1,
-            "title": titles.get(plan.kind, "Level {}").format(number),
+            "title": titles[plan.kind].format(number),
             "tiles": [[tile + 1 for tile in row] for row in level.board],
             "par": level.par,
             "colorScheme": "BW",
