@@ -153,16 +153,18 @@ def parse_board_text(text: str, where: str) -> Board:
         lines.pop()
     if not lines:
         raise InputError(f"{where}: the board is empty")
-    n = len(lines)
-    check_size(n, where)
+    width = len(lines[0])
     for number, line in enumerate(lines, 1):
+        if not line:
+            raise InputError(f"{where} line {number} is blank; board rows must be consecutive")
         bad = next((ch for ch in line if ch not in "012"), None)
         if bad is not None:
             raise InputError(f"{where} line {number}: {bad!r} is not a tile (use digits 0/1 or 1/2)")
-        if len(line) != n:
-            raise InputError(
-                f"{where} line {number}: {len(line)} tiles, expected {n} (the board has {n} rows)"
-            )
+        if len(line) != width:
+            raise InputError(f"{where} line {number}: {len(line)} tiles, but line 1 has {width}")
+    if len(lines) != width:
+        raise InputError(f"{where}: the board is {width} tiles wide and {len(lines)} high; it must be square")
+    check_size(width, where)
     digits = set("".join(lines))
     if {"0", "2"} <= digits:
         raise InputError(f"{where}: mixes 0 and 2; use 0/1 (0 = white) or 1/2 (1 = white) throughout")

@@ -577,9 +577,11 @@ def test_a_malformed_book_says_what_is_wrong_and_where(tmp_path, book, message):
     [
         ("", ": the board is empty"),
         ("0\n", ": the board is 1×1; sizes 2 to 15 are supported"),
-        ("010\n01\n000\n", " line 2: 2 tiles, expected 3 (the board has 3 rows)"),
+        ("010\n01\n000\n", " line 2: 2 tiles, but line 1 has 3"),
         ("010\n0x0\n000\n", " line 2: 'x' is not a tile (use digits 0/1 or 1/2)"),
-        ("\n01\n10\n", " line 1: 0 tiles, expected 3 (the board has 3 rows)"),
+        ("\n01\n10\n", " line 1 is blank; board rows must be consecutive"),
+        ("0101\n", ": the board is 4 tiles wide and 1 high; it must be square"),
+        ("010\n101\n", ": the board is 3 tiles wide and 2 high; it must be square"),
         ("02\n10\n", ": mixes 0 and 2; use 0/1 (0 = white) or 1/2 (1 = white) throughout"),
         ("0" * 16 + "\n" + ("0" * 16 + "\n") * 15, ": the board is 16×16; sizes 2 to 15 are supported"),
     ],
