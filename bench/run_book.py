@@ -23,6 +23,8 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def level_rows(level):
+    """A book level as solver rows (1 = white -> 0, 2 = black -> 1). unflip.py has its own reader, but the
+    benchmarks run on a bare python3, without the front end's packages."""
     tiles = level["tiles"]
     if isinstance(tiles, dict):
         width = tiles["width"]
