@@ -955,6 +955,12 @@ def make_book(plan: Plan, seen: set[Board], settings: SolverSettings, glyphs: Gl
 # ---------------------------------------------------------------------------------------------------------
 
 
+def console_glyphs(ascii_: bool = False) -> Glyphs:
+    """ASCII when asked for, or when the console cannot encode the Unicode glyphs (rather than a crash)."""
+    unicode_ok = not ascii_ and ui.out.encoding.lower().replace("-", "").startswith("utf")
+    return UNICODE if unicode_ok else ASCII
+
+
 @dataclass(frozen=True)
 class View:
     glyphs: Glyphs
@@ -1235,9 +1241,7 @@ def solve(
     """
     if no_color:
         ui.disable_colour()
-    # A console that cannot encode the Unicode glyphs gets ASCII rather than a crash.
-    unicode_ok = not ascii_ and ui.out.encoding.lower().replace("-", "").startswith("utf")
-    view = View(UNICODE if unicode_ok else ASCII, compact)
+    view = View(console_glyphs(ascii_), compact)
     settings = SolverSettings(target, threads, max_seconds, max_nodes)
     try:
         loaded = load_source(source, books)
@@ -1348,7 +1352,7 @@ def generate(
       python unflip.py mybook.json --all     check every level solves at its par
     """
     plan = Plan(kind, count, sizes, optimum, seed)
-    text = make_book(plan, set(), generation_settings(threads), UNICODE)
+    text = make_book(plan, set(), generation_settings(threads), console_glyphs())
     if out == "-":
         ui.out.file.write(text)
         return
@@ -1375,7 +1379,7 @@ def books(folder: str, threads: int | None) -> None:
     also under rotation and reflection."""
     seen: set[Board] = set()
     for plan in SHIPPED_PLANS:
-        text = make_book(plan, seen, generation_settings(threads), UNICODE)
+        text = make_book(plan, seen, generation_settings(threads), console_glyphs())
         write_atomically(Path(folder) / BOOK_FILES[plan.kind], text)
         status_line(f"wrote {plan.count} {plan.kind} levels to {Path(folder) / BOOK_FILES[plan.kind]}")
 
