@@ -22,6 +22,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
@@ -43,6 +44,7 @@ namespace {
 constexpr int kMinSize = 2;
 constexpr int kMaxSize = 15;                    // (15+1)² = 256 corner points: one 256-bit bitboard
 constexpr int kStride = 16;                     // bits per lattice row in the bitboard
+constexpr int kLatticePoints = kStride * kStride;   // bits in the bitboard
 constexpr int kMaxMoves = 1015;                 // squares on a 15×15 board: 14² + 13² + ... + 1²
 constexpr size_t kMaxInputBytes = 1 << 16;      // far above any 15×15 board; guards against endless input
 constexpr int kMaxStoredBudget = 63;            // a table entry keeps the failed budget in 6 bits
@@ -277,6 +279,183 @@ struct LineCosts {
     }
 };
 
+// ───────────────────────────── covering bound ─────────────────────────────
+//
+// Every 1-point of D must be toggled at least once and a move toggles four points, so the covering LP
+//     min Σ x_m   subject to   Σ_{m has a corner at p} x_m ≥ 1 for every 1-point p,   x ≥ 0
+// bounds the moves still needed. Its dual is a packing: point weights w ≥ 0 with Σ_{p corner of m} w_p ≤ 1
+// for every move m. Any such weighting proves that at least Σ_{p is a 1-point} w_p moves remain, whatever
+// the points' colours, so one weighting found at the root bounds every position below it: a move changes
+// the sum only by its four corners' weights (by at most 1 downwards), which keeps the bound admissible,
+// consistent, and maintained in four additions. Weights are integers in units of 1/kWeightScale, checked
+// exactly, so floating-point error in the LP can only weaken the bound, never make it wrong.
+
+constexpr int kWeightScale = 1 << 20;
+
+struct CoverWeights {
+    int32_t of[kLatticePoints] = {};
+
+    // The fewest moves this weighting proves for the 1-points of d.
+    static int moves_for(int64_t weight_sum) { return static_cast<int>((weight_sum + kWeightScale - 1) / kWeightScale); }
+    int64_t sum(const Bits& d) const {
+        int64_t total = 0;
+        for (int word = 0; word < 4; ++word)
+            for (uint64_t bits = d.w[word]; bits; bits &= bits - 1) total += of[word * 64 + __builtin_ctzll(bits)];
+        return total;
+    }
+};
+
+// The packing LP  max Σ_{p is 1} w_p  subject to  Σ_{p corner of m} w_p ≤ 1 for every move m the search may
+// still use, solved by the primal simplex method on a dense condensed tableau. The slack basis (w = 0) is
+// feasible, so no first phase is needed. Rows are the moves touching a 1-point, columns the 1-points.
+class PackingLp {
+public:
+    // Fills `out` with an exactly feasible integer weighting: the LP's optimum on the 1-points of d, then
+    // whatever slack the moves leave given to the 0-points, which only strengthens the bound wherever
+    // the search turns them into 1-points.
+    void solve(const Lattice& lattice, const Bits& d, const uint8_t* blocked, CoverWeights& out) {
+        int column_of[kLatticePoints];
+        std::fill(std::begin(column_of), std::end(column_of), -1);
+        points_.clear();
+        for (int word = 0; word < 4; ++word)
+            for (uint64_t bits = d.w[word]; bits; bits &= bits - 1) {
+                const int p = word * 64 + __builtin_ctzll(bits);
+                column_of[p] = static_cast<int>(points_.size());
+                points_.push_back(p);
+            }
+        const int n = static_cast<int>(points_.size());
+        rows_.clear();
+        for (size_t index = 0; index < lattice.moves.size(); ++index) {
+            if (blocked[index]) continue;
+            bool touches = false;
+            for (uint8_t p : lattice.moves[index].corner) touches |= column_of[p] >= 0;
+            if (touches) rows_.push_back(static_cast<uint16_t>(index));
+        }
+        const int m = static_cast<int>(rows_.size());
+        width_ = n + 1;   // the last column is the right-hand side
+        tableau_.assign(static_cast<size_t>(m + 1) * width_, 0.0);
+        for (int i = 0; i < m; ++i) {
+            for (uint8_t p : lattice.moves[rows_[i]].corner)
+                if (column_of[p] >= 0) at(i, column_of[p]) = 1.0;
+            at(i, n) = 1.0;
+        }
+        for (int j = 0; j < n; ++j) at(m, j) = 1.0;   // objective row: reduced costs
+        basic_.resize(m);
+        nonbasic_.resize(n);
+        for (int i = 0; i < m; ++i) basic_[i] = n + i;   // label >= n: the slack of row label - n
+        for (int j = 0; j < n; ++j) nonbasic_[j] = j;
+        iterate(m, n);
+
+        double value[kLatticePoints] = {};
+        for (int i = 0; i < m; ++i)
+            if (basic_[i] < n) value[points_[basic_[i]]] = std::max(0.0, at(i, n));
+        to_integer_weights(lattice, blocked, value, out);
+    }
+
+private:
+    static constexpr double kEpsilon = 1e-9;
+
+    double& at(int i, int j) { return tableau_[static_cast<size_t>(i) * width_ + j]; }
+
+    // Dantzig's rule (the most improving column), with Bland's rule after a run of degenerate pivots so
+    // the method cannot cycle; ties in the ratio test go to the smallest basic label for the same reason.
+    void iterate(int m, int n) {
+        int degenerate_run = 0;
+        for (;;) {
+            const bool bland = degenerate_run > 50;
+            int enter = -1;
+            double best = kEpsilon;
+            for (int j = 0; j < n; ++j) {
+                const double reduced = at(m, j);
+                if (reduced <= kEpsilon) continue;
+                if (bland ? (enter < 0 || nonbasic_[j] < nonbasic_[enter]) : reduced > best) {
+                    enter = j;
+                    best = reduced;
+                }
+            }
+            if (enter < 0) return;
+            int leave = -1;
+            double ratio = 0;
+            for (int i = 0; i < m; ++i) {
+                const double a = at(i, enter);
+                if (a <= kEpsilon) continue;
+                const double r = at(i, n) / a;
+                if (leave < 0 || r < ratio - kEpsilon || (r < ratio + kEpsilon && basic_[i] < basic_[leave])) {
+                    leave = i;
+                    ratio = r;
+                }
+            }
+            if (leave < 0) return;   // unbounded cannot happen: every 1-point is a corner of some move
+            degenerate_run = ratio < kEpsilon ? degenerate_run + 1 : 0;
+            pivot(m, n, leave, enter);
+        }
+    }
+
+    void pivot(int m, int n, int r, int s) {
+        const double inverse = 1.0 / at(r, s);
+        for (int j = 0; j <= n; ++j) at(r, j) *= inverse;
+        at(r, s) = inverse;
+        for (int i = 0; i <= m; ++i) {
+            if (i == r) continue;
+            const double factor = at(i, s);
+            if (factor == 0.0) continue;
+            double* row = &at(i, 0);
+            const double* pivot_row = &at(r, 0);
+            for (int j = 0; j <= n; ++j) row[j] -= factor * pivot_row[j];
+            row[s] = -factor * inverse;
+        }
+        std::swap(basic_[r], nonbasic_[s]);
+    }
+
+    // Scale the LP's weights into units of 1/kWeightScale, then make feasibility exact in integers.
+    void to_integer_weights(const Lattice& lattice, const uint8_t* blocked, const double* value,
+                            CoverWeights& out) {
+        double heaviest = 1.0;
+        for (size_t index = 0; index < lattice.moves.size(); ++index) {
+            if (blocked[index]) continue;
+            double load = 0;
+            for (uint8_t p : lattice.moves[index].corner) load += value[p];
+            heaviest = std::max(heaviest, load);
+        }
+        const double scale = kWeightScale / heaviest * (1 - 1e-9);
+        for (int p = 0; p < kLatticePoints; ++p) out.of[p] = static_cast<int32_t>(std::floor(value[p] * scale));
+        load_.assign(lattice.moves.size(), 0);
+        for (size_t index = 0; index < lattice.moves.size(); ++index) {
+            if (blocked[index]) continue;
+            const Move& move = lattice.moves[index];
+            int64_t load = 0;
+            for (uint8_t p : move.corner) load += out.of[p];
+            for (int q = 0; load > kWeightScale; ++q) {   // rounding can only have overshot by a few units
+                const int32_t cut = static_cast<int32_t>(std::min<int64_t>(out.of[move.corner[q]], load - kWeightScale));
+                out.of[move.corner[q]] -= cut;
+                load -= cut;
+            }
+        }
+        // Loads again, after the cuts (a cut lowers the loads of other moves too), then the 0-points'
+        // share of the slack, point by point.
+        for (size_t index = 0; index < lattice.moves.size(); ++index) {
+            if (blocked[index]) continue;
+            for (uint8_t p : lattice.moves[index].corner) load_[index] += out.of[p];
+        }
+        for (int p = 0; p < kLatticePoints; ++p) {
+            if (lattice.at[p].empty()) continue;
+            int64_t slack = kWeightScale;
+            for (uint16_t index : lattice.at[p])
+                if (!blocked[index]) slack = std::min<int64_t>(slack, kWeightScale - load_[index]);
+            if (slack <= 0) continue;
+            out.of[p] += static_cast<int32_t>(slack);
+            for (uint16_t index : lattice.at[p]) load_[index] += slack;
+        }
+    }
+
+    std::vector<int> points_;
+    std::vector<uint16_t> rows_;
+    std::vector<double> tableau_;
+    std::vector<int> basic_, nonbasic_;
+    std::vector<int64_t> load_;
+    int width_ = 0;
+};
+
 // ───────────────────────────── transposition ─────────────────────────────
 //
 // For each difference state, the largest remaining budget that already failed from it. One 64-bit word an
@@ -382,6 +561,7 @@ struct Switches {
     bool ordering = true;    // try moves clearing more 1-points first
     bool pair_bound = true;  // ceil(sum of row costs / 2), ceil(sum of column costs / 2)
     bool line_bound = true;  // adjacent lines' costs add up
+    bool cover_bound = true; // the covering LP's weighting of the 1-points, solved at the root
     bool fewest_branches = true;  // branch at the 1-point with the fewest available moves
     int tt_min_budget = 3;   // the table is consulted only this far from the leaves
 };
@@ -409,8 +589,10 @@ public:
         std::copy(costs.of_line.begin(), costs.of_line.end(), line_cost_);
     }
 
-    void reset(const Bits& d) {
+    void reset(const Bits& d, const CoverWeights& weights) {
         d_ = d;
+        weight_ = weights;
+        cover_sum_ = weight_.sum(d);
         row_sum_ = col_sum_ = 0;
         for (int i = 0; i <= lattice_.n; ++i) {
             row_mask_[i] = static_cast<uint16_t>(d.line(i));
@@ -463,6 +645,7 @@ public:
     int bound(int budget) const {
         int h = d_.empty() ? 0 : 1;
         if (sw_.pair_bound) h = std::max({h, (row_sum_ + 1) / 2, (col_sum_ + 1) / 2});
+        if (sw_.cover_bound) h = std::max(h, CoverWeights::moves_for(cover_sum_));
         // A move's two rows are k ≥ 2 apart, so no move serves two adjacent rows: their costs add up.
         // (The same holds for columns; it subsumes the largest single line cost.)
         if (sw_.line_bound)
@@ -483,9 +666,18 @@ public:
         return std::max((rows + 1) / 2, (columns + 1) / 2);
     }
 
+    // The covering bound of the position after `index`: the move's 1-corners lose their weight, its
+    // 0-corners gain theirs.
+    int cover_bound_after(uint16_t index) const {
+        int64_t sum = cover_sum_;
+        for (uint8_t p : moves_[index].corner) sum += d_.test(p) ? -weight_.of[p] : weight_.of[p];
+        return CoverWeights::moves_for(sum);
+    }
+
     void apply(uint16_t index) {
         const Move& m = moves_[index];
         d_ ^= m.bits;
+        for (uint8_t p : m.corner) cover_sum_ += d_.test(p) ? weight_.of[p] : -weight_.of[p];
         for (int i : {int(m.row), m.row + m.size}) {
             row_mask_[i] ^= m.row_pair;
             const int cost = line_cost_[i][row_mask_[i]];
@@ -520,7 +712,8 @@ public:
         int filled[5] = {0, 0, 0, 0, 0};
         for (uint16_t index : lattice_.at[p]) {
             if (blocked_[index]) continue;
-            if (sw_.pair_bound && pair_bound_after(index) > budget - 1) {
+            if ((sw_.pair_bound && pair_bound_after(index) > budget - 1) ||
+                (sw_.cover_bound && cover_bound_after(index) > budget - 1)) {
                 out.refuted[out.refuted_count++] = index;
                 continue;
             }
@@ -597,6 +790,8 @@ private:
     uint16_t row_mask_[kStride] = {}, col_mask_[kStride] = {};
     uint8_t row_cost_[kStride] = {}, col_cost_[kStride] = {};
     int row_sum_ = 0, col_sum_ = 0;
+    CoverWeights weight_;
+    int64_t cover_sum_ = 0;   // Σ weight_ over the 1-points of d_
     // Hot-path copies of what lattice_ and costs_ hold, one indirection closer.
     const Move* moves_;
     const uint8_t* line_cost_[kStride] = {};
@@ -648,6 +843,10 @@ public:
                 root.target = target;
                 root.d = lattice_.difference(board, target);
                 root.solvable = solvable(lattice_, root.d);
+                if (root.solvable && options.sw.cover_bound) {
+                    const std::vector<uint8_t> none_blocked(lattice_.moves.size(), 0);
+                    PackingLp().solve(lattice_, root.d, none_blocked.data(), root.weights);
+                }
                 roots_.push_back(root);
             }
         threads_ = options.threads > 0 ? options.threads
@@ -669,7 +868,7 @@ public:
         Search probe(lattice_, costs_, &tt_, options_.sw, shared_);
         int bound = 1 << 30;
         for (Root* root : live) {
-            probe.reset(root->d);
+            probe.reset(root->d, root->weights);
             if (root->d.empty()) {
                 out.code = kSolved;
                 out.target = root->target;
@@ -709,6 +908,7 @@ private:
         Bits d;
         bool solvable = false;
         int h = 0;
+        CoverWeights weights;   // all zero without the covering bound
     };
 
     // One thread searches each root whole, which keeps sibling exclusion sound at the root too. With
@@ -723,7 +923,7 @@ private:
                 items.push_back({static_cast<int>(r), -1});
                 continue;
             }
-            probe.reset(live[r]->d);
+            probe.reset(live[r]->d, live[r]->weights);
             Search::Branches first;
             probe.branches(probe.branch_point(), bound, first);
             for (int k = 0; k < first.viable_count; ++k) items.push_back({static_cast<int>(r), first.viable[k]});
@@ -742,7 +942,7 @@ private:
             for (size_t i = next++; i < items.size() && !shared_.stopping(); i = next++) {
                 const WorkItem& item = items[i];
                 const Root& root = *live_[item.root];
-                search.reset(root.d);
+                search.reset(root.d, root.weights);
                 bool solved;
                 if (item.first_move < 0) {
                     solved = search.dfs(bound);
@@ -900,6 +1100,7 @@ Options parse_arguments(int argc, char** argv) {
         } else if (arg == "--no-ordering") { no_value(); options.sw.ordering = false;
         } else if (arg == "--no-pair-bound") { no_value(); options.sw.pair_bound = false;
         } else if (arg == "--no-line-bound") { no_value(); options.sw.line_bound = false;
+        } else if (arg == "--no-cover-bound") { no_value(); options.sw.cover_bound = false;
         } else if (arg == "--no-fewest-branches") { no_value(); options.sw.fewest_branches = false;
         } else if (arg == "--tt-min-budget") {
             options.sw.tt_min_budget = parse_number<int>(arg, take_value(), 1, 64, "a whole number from 1 to 64");
