@@ -1,7 +1,7 @@
 # unflip: build the solver, set up the Python side, run the checks.
 #   make          build ./unflip_solver
 #   make demo     fresh clone -> venv, solver, `python unflip.py daily 5`
-#   make test     fresh clone -> venv, solver, sanitizer builds, ruff, pytest
+#   make test     fresh clone -> venv, solver, sanitizer builds, ruff, mypy, pytest
 #   make asan     ./unflip_solver_asan  (AddressSanitizer + UndefinedBehaviorSanitizer)
 #   make tsan     ./unflip_solver_tsan  (ThreadSanitizer)
 #   make books    rebuild the three shipped books, byte for byte
@@ -14,7 +14,7 @@ PYTHON   ?= python3
 VENV     := .venv
 VPY      := $(VENV)/bin/python
 
-.PHONY: all demo test lint asan tsan books bench clean distclean
+.PHONY: all demo test lint typecheck asan tsan books bench clean distclean
 
 all: unflip_solver
 
@@ -41,7 +41,10 @@ demo: $(VENV)/.installed unflip_solver
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 
-test: $(VENV)/.installed unflip_solver unflip_solver_asan unflip_solver_tsan lint
+typecheck: $(VENV)/.installed
+	$(VENV)/bin/mypy
+
+test: $(VENV)/.installed unflip_solver unflip_solver_asan unflip_solver_tsan lint typecheck
 	$(VPY) -m pytest
 
 books: $(VENV)/.installed unflip_solver
@@ -51,4 +54,4 @@ clean:
 	rm -f unflip_solver unflip_solver_asan unflip_solver_tsan
 
 distclean: clean
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache build *.egg-info

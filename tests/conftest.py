@@ -14,17 +14,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
+from helpers import REPO
 from oracle import Board, replay, uniform
 
-REPO = Path(__file__).resolve().parent.parent
+from unflip_frontend.books import BOOK_FILES
+
 SOLVER_SOURCE = REPO / "unflip_solver.cpp"
 SOLVER_BINARY = REPO / "unflip_solver"
 BOOKS_DIR = REPO.parent / "shared" / "books"
-BOOK_FILES = {
-    "daily": "daily_levels_book.json",
-    "main": "main_levels_book.json",
-    "weekly": "weekly_challenges_book.json",
-}
 
 # A safety net against a hung solver, not a performance assertion: nothing the suite asks for
 # comes anywhere near it.

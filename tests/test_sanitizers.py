@@ -6,13 +6,11 @@ answer as the plain build and leave no sanitizer report on standard error.
 """
 
 import os
-import random
 import subprocess
-from pathlib import Path
 
 import pytest
+from helpers import REPO, scrambled
 
-REPO = Path(__file__).resolve().parent.parent
 SANITIZER_ENV = {
     **os.environ,
     "ASAN_OPTIONS": "halt_on_error=1:abort_on_error=0:exitcode=99:detect_leaks=1",
@@ -25,19 +23,6 @@ REPORT_MARKERS = ("ERROR: AddressSanitizer", "runtime error:", "WARNING: ThreadS
 def build(target):
     subprocess.run(["make", "--no-print-directory", "-s", target], cwd=REPO, check=True)
     return REPO / target
-
-
-def scrambled(size, moves, seed):
-    """A solvable board: `moves` random squares flipped on an all-0 board."""
-    rng = random.Random(seed)
-    tiles = [[0] * size for _ in range(size)]
-    for _ in range(moves):
-        k = rng.randint(2, size)
-        r, c = rng.randint(0, size - k), rng.randint(0, size - k)
-        for i in range(r, r + k):
-            for j in range(c, c + k):
-                tiles[i][j] ^= 1
-    return "\n".join("".join(map(str, row)) for row in tiles) + "\n"
 
 
 def run(binary, board_text, *args):

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import oracle
 import pytest
+from helpers import REPO
 from oracle import as_board, board_text, replay, uniform
 
-REPO = Path(__file__).resolve().parent.parent
 SPEC_BOARD = as_board(["00000", "00010", "00000", "01000", "00000"])
 SPEC_TEXT = board_text(SPEC_BOARD)
 QUIET = ("--threads", "1", "--quiet")

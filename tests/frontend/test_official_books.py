@@ -11,15 +11,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-import unflip  # noqa: E402
+from helpers import REPO
+from support import run
 
 
 def solve(books_dir: Path, *args: str):
-    return CliRunner().invoke(unflip.cli, [*args, "--books", str(books_dir)], prog_name="unflip.py")
+    return run(*args, "--books", str(books_dir))
 
 
 @pytest.mark.parametrize(("name", "number"), [("daily", 5), ("main", 1)])

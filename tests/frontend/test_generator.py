@@ -2,28 +2,27 @@
 byte for byte from their seeds."""
 
 import json
+import os
 import signal
+import stat
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import oracle
 import pytest
-from click.testing import CliRunner
+from helpers import REPO
+from support import run
 
-import unflip
+from unflip_frontend.books import BOOK_FILES, write_atomically
+from unflip_frontend.errors import InputError
+from unflip_frontend.generator import GENERATOR_VERSION, SHIPPED_PLANS, scrambled_board, symmetry_key
 
-REPO = Path(__file__).resolve().parents[1]
-SHIPPED = {plan.kind: plan for plan in unflip.SHIPPED_PLANS}
+SHIPPED = {plan.kind: plan for plan in SHIPPED_PLANS}
 
 
 def shipped_levels(kind: str) -> list[dict]:
-    return json.loads((REPO / unflip.BOOK_FILES[kind]).read_text())["levels"]
-
-
-def tiles_board(level: dict) -> unflip.Board:
-    return tuple(tuple(tile - 1 for tile in row) for row in level["tiles"])
+    return json.loads((REPO / BOOK_FILES[kind]).read_text())["levels"]
 
 
 @pytest.mark.parametrize("kind", ["daily", "main", "weekly"])
@@ -49,7 +48,7 @@ def test_the_shipped_books_mirror_the_games_shape():
 
 def test_no_two_shipped_levels_are_the_same_even_rotated_or_reflected():
     keys = [
-        unflip.symmetry_key(tiles_board(level))
+        symmetry_key(oracle.book_board(level))
         for kind in ("daily", "main", "weekly")
         for level in shipped_levels(kind)
     ]
@@ -61,9 +60,9 @@ def test_the_symmetry_key_is_the_same_for_all_eight_images_of_a_board():
     rotated = tuple(zip(*board[::-1], strict=True))
     mirrored = tuple(row[::-1] for row in board)
     transposed = tuple(zip(*board, strict=True))
-    keys = {unflip.symmetry_key(b) for b in (board, rotated, mirrored, transposed)}
+    keys = {symmetry_key(b) for b in (board, rotated, mirrored, transposed)}
     assert len(keys) == 1
-    assert unflip.symmetry_key(((1, 1, 0), (0, 0, 0), (0, 0, 0))) != unflip.symmetry_key(board)
+    assert symmetry_key(((1, 1, 0), (0, 0, 0), (0, 0, 0))) != symmetry_key(board)
 
 
 def test_main_levels_rise_in_difficulty_by_par_then_size():
@@ -76,10 +75,10 @@ def test_a_sample_of_shipped_levels_is_remade_exactly_from_its_recorded_seed(kin
     levels = shipped_levels(kind)
     for level in levels[:: max(1, len(levels) // 12)]:
         made = level["generator"]
-        assert made["version"] == unflip.GENERATOR_VERSION
-        board = unflip.scrambled_board(made["size"], made["scramble"], made["seed"])
-        assert board == tiles_board(level), made
-        result = run_solver(unflip.board_to_protocol(board), "--threads", "2")
+        assert made["version"] == GENERATOR_VERSION
+        board = scrambled_board(made["size"], made["scramble"], made["seed"])
+        assert board == oracle.book_board(level), made
+        result = run_solver(oracle.board_text(board), "--threads", "2")
         assert result.move_count == level["par"], result.describe()
 
 
@@ -97,8 +96,8 @@ def test_shipped_par_is_the_optimum_an_independent_method_proves(kind):
 
 def test_generating_twice_gives_the_same_bytes_and_every_par_is_proven(tmp_path, run_solver):
     arguments = ["generate", "--size", "5-8", "--optimum", "4-9", "--count", "6", "--seed", "t1"]
-    first = CliRunner().invoke(unflip.cli, arguments + ["--out", str(tmp_path / "a.json")])
-    second = CliRunner().invoke(unflip.cli, arguments + ["--out", str(tmp_path / "b.json")])
+    first = run(*arguments, "--out", str(tmp_path / "a.json"))
+    second = run(*arguments, "--out", str(tmp_path / "b.json"))
     assert first.exit_code == 0 and second.exit_code == 0, first.output + second.output
     assert (tmp_path / "a.json").read_bytes() == (tmp_path / "b.json").read_bytes()
     for level in json.loads((tmp_path / "a.json").read_text())["levels"]:
@@ -147,12 +146,12 @@ def test_make_books_rebuilds_the_shipped_books_byte_for_byte(tmp_path):
         text=True,
     )
     assert rebuilt.returncode == 0, rebuilt.stderr
-    for name in unflip.BOOK_FILES.values():
+    for name in BOOK_FILES.values():
         assert (tmp_path / name).read_bytes() == (REPO / name).read_bytes(), name
 
 
 def test_an_impossible_plan_is_one_clear_error():
-    result = CliRunner().invoke(unflip.cli, ["generate", "--size", "4", "--optimum", "15-20", "--count", "1"])
+    result = run("generate", "--size", "4", "--optimum", "15-20", "--count", "1")
     assert result.exit_code == 2
     assert "widen the ranges" in result.output
     assert "Traceback" not in result.output
@@ -163,16 +162,39 @@ def test_an_impossible_plan_is_one_clear_error():
     [("--size", "1"), ("--size", "16"), ("--size", "9-4"), ("--optimum", "x"), ("--count", "0")],
 )
 def test_bad_generator_options_are_rejected_with_one_line(option, value):
-    result = CliRunner().invoke(unflip.cli, ["generate", option, value])
+    result = run("generate", option, value)
     assert result.exit_code == 2
     assert len(result.output.strip().splitlines()) == 1, result.output
 
 
 def test_an_unwritable_output_is_one_clear_error():
-    result = CliRunner().invoke(unflip.cli, ["generate", "--count", "1", "--out", "/proc/no/such/book.json"])
+    result = run("generate", "--count", "1", "--out", "/proc/no/such/book.json")
     assert result.exit_code == 2
     assert result.output.startswith("error: cannot write /proc/no/such/book.json")
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_a_written_book_gets_the_mode_any_new_file_gets_not_a_private_one(tmp_path):
+    umask = os.umask(0o022)
+    try:
+        write_atomically(tmp_path / "book.json", "{}")
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE((tmp_path / "book.json").stat().st_mode) == 0o644
+
+
+def test_a_partial_file_left_by_another_run_of_the_same_book_does_not_block_the_write(tmp_path):
+    (tmp_path / ".book.json.partial").mkdir()  # the name a fixed temporary file would take
+    write_atomically(tmp_path / "book.json", "new")
+    assert (tmp_path / "book.json").read_text() == "new"
+
+
+def test_a_failed_write_keeps_what_was_there_and_leaves_no_temporary_file(tmp_path):
+    (tmp_path / "book.json").mkdir()  # a folder in the way: the final rename fails
+    with pytest.raises(InputError, match=r"^cannot write .*book\.json: Is a directory$"):
+        write_atomically(tmp_path / "book.json", "new")
+    assert [path.name for path in tmp_path.iterdir()] == ["book.json"]
+    assert (tmp_path / "book.json").is_dir()
 
 
 def test_ctrl_c_while_generating_leaves_no_book_and_no_partial_file(tmp_path):

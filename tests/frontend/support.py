@@ -1,0 +1,52 @@
+"""What the front end's tests share: invoking the command line, writing boards and books, and the
+specification's example board with the solver output the specification prints for it."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+from helpers import book_tiles, flipped
+
+from unflip_frontend.cli import cli
+
+SPEC_BOARD = "00000\n00010\n00000\n01000\n00000\n"  # the specification's example: 8 moves
+# The specification's own solver output for SPEC_BOARD.
+SPEC_OUTPUT = (
+    "TARGET 0\nMOVES 8\n1 1 2\n1 1 3\n0 3 2\n0 0 3\n0 0 5\n2 2 2\n2 2 3\n3 0 2\nNODES 65\nTIME 0.002\n"
+)
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def run(
+    *args: str, env: dict[str, str] | None = None, input: str | None = None, prog: str = "unflip.py"
+) -> Result:
+    """Invoke the command line in-process; the solver still runs as a real subprocess."""
+    return CliRunner().invoke(cli, list(args), env=env, input=input, prog_name=prog)
+
+
+def one_line(text: str) -> str:
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert len(lines) == 1, f"expected one line, got {text!r}"
+    return lines[0]
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text)
+    return path
+
+
+def write_book(path: Path, levels: list[dict]) -> Path:
+    return write(path, json.dumps({"levels": levels}))
+
+
+def square_board(n: int, squares: list[tuple[int, int, int]]) -> list[list[int]]:
+    """Book tiles of an all-white n×n board with the given squares flipped."""
+    return book_tiles(flipped(n, squares))
+
+
+def recorded(tmp_path: Path) -> dict:
+    """What the fake solver (conftest.py) was given: its arguments and its standard input."""
+    return json.loads((tmp_path / "record.json").read_text())

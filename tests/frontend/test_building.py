@@ -1,0 +1,203 @@
+"""Building the solver: on first use and when stale, beside its source in a checkout and in the user's
+cache when installed, with one status line; every way a build can fail is one line and leaves no solver."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import REPO
+from support import one_line, write
+
+from unflip_frontend.layout import find_layout
+
+# A stand-in solver source that compiles in a moment: it answers every board with one 2×2 move.
+TINY_SOLVER = r"""
+#include <iostream>
+#include <string>
+int main() {
+    std::string line;
+    while (std::getline(std::cin, line)) {}
+    std::cout << "TARGET 0\nMOVES 1\n0 0 2\nNODES 1\nTIME 0.000\n";
+}
+"""
+BUILD_LINE = r"building the solver: \S*\+\+ -O3 -march=native -std=c\+\+17 -pthread -o (\S+) (\S+)\n"
+
+
+def copy_package(folder: Path) -> Path:
+    """The front-end package, as it is in this checkout, copied into folder."""
+    copied = shutil.copytree(
+        REPO / "unflip_frontend", folder / "unflip_frontend", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    return Path(copied)
+
+
+@pytest.fixture(autouse=True)
+def needs_a_compiler():
+    if not (shutil.which("g++") or shutil.which("clang++") or shutil.which("c++")):
+        pytest.skip("no C++ compiler on this machine")
+
+
+@pytest.fixture
+def scratch_repo(tmp_path):
+    """A checkout's layout: unflip.py and the front-end package in a folder with a tiny solver source and
+    no binary."""
+    folder = tmp_path / "repo"
+    folder.mkdir()
+    shutil.copy(REPO / "unflip.py", folder)
+    copy_package(folder)
+    write(folder / "unflip_solver.cpp", TINY_SOLVER)
+    write(folder / "board.txt", "11\n11\n")
+    return folder
+
+
+@pytest.fixture
+def installed(tmp_path):
+    """An installed package's layout: the package with its data/ folder (the solver source and a book, as
+    the wheel carries them) on the import path, away from any checkout."""
+    site = tmp_path / "site-packages"
+    site.mkdir()
+    data = copy_package(site) / "data"
+    data.mkdir()
+    write(data / "unflip_solver.cpp", TINY_SOLVER)
+    write(data / "daily_levels_book.json", '{"levels": [{"tiles": [[2, 2], [2, 2]], "par": 1}]}')
+    return site
+
+
+def run_script(folder: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k not in ("UNFLIP_SOLVER", "CXX")}
+    return subprocess.run(
+        [sys.executable, str(folder / "unflip.py"), *args],
+        capture_output=True,
+        text=True,
+        env={**environment, **(env or {})},
+        cwd=folder,
+        timeout=120,
+    )
+
+
+def run_installed(site: Path, cache: Path, *args: str) -> subprocess.CompletedProcess:
+    """What the console script does, run from an unrelated folder with site on the import path."""
+    environment = {k: v for k, v in os.environ.items() if k not in ("UNFLIP_SOLVER", "CXX", "UNFLIP_BOOKS")}
+    return subprocess.run(
+        [sys.executable, "-c", "from unflip_frontend.cli import main; main()", *args],
+        capture_output=True,
+        text=True,
+        env={**environment, "PYTHONPATH": str(site), "XDG_CACHE_HOME": str(cache)},
+        cwd=site.parent,
+        timeout=120,
+    )
+
+
+# --- in a checkout ------------------------------------------------------------------------------------------
+
+
+def test_a_missing_solver_is_built_on_first_use_with_one_status_line(scratch_repo):
+    first = run_script(scratch_repo, "board.txt", "--compact")
+    assert first.returncode == 0, first.stderr
+    assert re.fullmatch(BUILD_LINE, first.stderr)
+    assert (scratch_repo / "unflip_solver").is_file()
+    second = run_script(scratch_repo, "board.txt", "--compact")
+    assert second.returncode == 0 and second.stderr == ""
+
+
+def test_a_solver_older_than_its_source_is_rebuilt_with_make_when_there_is_a_makefile(scratch_repo):
+    if not shutil.which("make"):
+        pytest.skip("make is not installed")
+    shutil.copy(REPO / "Makefile", scratch_repo)
+    assert run_script(scratch_repo, "board.txt").returncode == 0
+    later = (scratch_repo / "unflip_solver").stat().st_mtime + 10
+    os.utime(scratch_repo / "unflip_solver.cpp", (later, later))
+    rebuilt = run_script(scratch_repo, "board.txt")
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert rebuilt.stderr.startswith("building the solver: make ")
+
+
+def test_without_a_compiler_the_error_says_how_to_get_one(scratch_repo, tmp_path):
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    result = run_script(scratch_repo, "board.txt", env={"PATH": str(empty)})
+    assert result.returncode == 4
+    assert one_line(result.stderr) == (
+        "error: the solver needs building and no C++ compiler was found; "
+        "install one (e.g. apt-get install g++ make)"
+    )
+
+
+def test_a_solver_that_does_not_compile_is_one_line_naming_the_first_error_leaving_no_binary(scratch_repo):
+    write(scratch_repo / "unflip_solver.cpp", "int main() { return undeclared; }\n")
+    result = run_script(scratch_repo, "board.txt")
+    assert result.returncode == 4
+    line = result.stderr.splitlines()[-1]
+    assert line.startswith("error: building the solver failed (") and "undeclared" in line
+    assert line.endswith("; run `make unflip_solver` to see everything")
+    assert not list(scratch_repo.glob(".unflip_solver*"))
+    assert not (scratch_repo / "unflip_solver").exists()
+
+
+def test_the_layout_of_a_checkout_keeps_source_books_and_binary_beside_unflip_py(scratch_repo):
+    layout = find_layout(scratch_repo / "unflip_frontend")
+    assert not layout.installed
+    assert layout.source == scratch_repo / "unflip_solver.cpp"
+    assert layout.books == scratch_repo
+
+
+def test_this_repository_is_a_checkout_whose_books_are_the_shipped_ones():
+    layout = find_layout()
+    assert not layout.installed
+    assert layout.source == REPO / "unflip_solver.cpp" and layout.books == REPO
+
+
+# --- installed ----------------------------------------------------------------------------------------------
+
+
+def test_the_layout_of_an_installed_package_reads_source_and_books_from_its_data_folder(installed):
+    layout = find_layout(installed / "unflip_frontend")
+    assert layout.installed
+    assert layout.source == installed / "unflip_frontend" / "data" / "unflip_solver.cpp"
+    assert layout.books == installed / "unflip_frontend" / "data"
+
+
+def test_an_installed_package_builds_its_solver_once_into_the_cache_and_not_beside_its_source(
+    installed, tmp_path
+):
+    cache = tmp_path / "cache"
+    first = run_installed(installed, cache, "daily", "1", "--compact")
+    assert first.returncode == 0, first.stderr
+    output, source = re.fullmatch(BUILD_LINE, first.stderr).groups()
+    assert Path(source) == installed / "unflip_frontend" / "data" / "unflip_solver.cpp"
+    assert Path(output).parent.parent == cache / "unflip"
+    built = list((cache / "unflip").glob("*/unflip_solver"))
+    assert [path.parent for path in built] == [Path(output).parent]
+    assert sorted(path.name for path in (installed / "unflip_frontend" / "data").iterdir()) == [
+        "daily_levels_book.json",
+        "unflip_solver.cpp",
+    ]
+    assert "Optimal: 1 move" in first.stdout
+    second = run_installed(installed, cache, "daily", "1", "--compact")
+    assert second.returncode == 0 and second.stderr == ""
+
+
+def test_a_changed_solver_source_gets_its_own_build_in_the_cache(installed, tmp_path):
+    cache = tmp_path / "cache"
+    assert run_installed(installed, cache, "daily", "1").returncode == 0
+    source = installed / "unflip_frontend" / "data" / "unflip_solver.cpp"
+    write(source, TINY_SOLVER + "// another release\n")
+    again = run_installed(installed, cache, "daily", "1")
+    assert again.returncode == 0, again.stderr
+    assert again.stderr.startswith("building the solver: ")
+    assert len(list((cache / "unflip").glob("*/unflip_solver"))) == 2
+
+
+def test_a_cache_that_cannot_be_created_is_one_line_naming_it(installed, tmp_path):
+    blocked = write(tmp_path / "not-a-folder", "")
+    result = run_installed(installed, blocked, "daily", "1")
+    assert result.returncode == 4
+    assert re.fullmatch(
+        rf"error: cannot create {re.escape(str(blocked))}/unflip/[0-9a-f]{{16}} for the solver: "
+        "Not a directory",
+        one_line(result.stderr),
+    )

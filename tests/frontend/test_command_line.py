@@ -1,0 +1,126 @@
+"""The command line itself: help, the default command, --version, suggestions for mistyped words, the
+range options, and shell completion."""
+
+import re
+
+import click
+import pytest
+from support import one_line, run, write
+
+from unflip_frontend import __version__
+from unflip_frontend.cli import solve
+
+
+def test_help_shows_the_positional_forms_every_option_with_an_example_and_the_commands():
+    result = run("--help")
+    assert result.exit_code == 0
+    help_text = result.stdout
+    assert help_text.startswith("Usage: unflip.py [OPTIONS] SOURCE [LEVEL]\n")
+    assert "python unflip.py path/to/book.json 3" in help_text
+    assert re.search(r"^Commands:\n  solve ", help_text, re.M)
+    options = [p for p in solve.params if isinstance(p, click.Option)]
+    for option in options:
+        assert option.opts[0] in help_text
+        assert "Example:" in option.help, option.opts
+
+
+def test_running_with_no_arguments_shows_the_help():
+    result = run()
+    assert result.exit_code == 2
+    assert "Usage: unflip.py [OPTIONS] SOURCE [LEVEL]" in result.output
+
+
+def test_the_installed_commands_help_names_it_in_every_example():
+    help_text = run("--help", prog="unflip").stdout
+    assert help_text.startswith("Usage: unflip [OPTIONS] SOURCE [LEVEL]\n")
+    assert "\n    unflip path/to/book.json 3  " in help_text
+    assert "Example: unflip daily --list" in help_text
+    assert "unflip.py" not in help_text and "{prog}" not in help_text
+
+
+def test_version_prints_the_package_version_and_exits_0():
+    result = run("--version")
+    assert result.exit_code == 0
+    assert result.stdout == f"unflip {__version__}\n"
+
+
+def test_the_version_is_a_release_number():
+    assert re.fullmatch(r"\d+\.\d+\.\d+", __version__)
+
+
+# --- mistyped words -----------------------------------------------------------------------------------------
+
+
+def test_a_mistyped_command_is_named_with_the_command_it_resembles():
+    result = run("genrate", "--size", "5")
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == (
+        "error: No such command 'genrate'. Did you mean 'generate'? (see 'unflip.py --help')"
+    )
+
+
+def test_a_file_named_like_a_mistyped_command_is_still_solved(tmp_path, monkeypatch, fake_solver):
+    env = fake_solver("TARGET 0\nMOVES 1\n0 0 2\nNODES 1\nTIME 0\n")
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "genrate", "11\n11\n")
+    result = run("genrate", "--compact", env=env)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("genrate — 2×2\nOptimal: 1 move")
+
+
+# --- the range options --------------------------------------------------------------------------------------
+
+
+def test_size_and_optimum_show_a_range_metavar_in_the_help():
+    help_text = run("generate", "--help").stdout
+    assert re.search(r"^  --size N\|A-B ", help_text, re.M)
+    assert re.search(r"^  --optimum N\|A-B ", help_text, re.M)
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--size", "16", "'16' is not a range within 2-15"),
+        ("--size", "9-4", "'9-4' is not a range within 2-15"),
+        ("--optimum", "3-x", "expected N or A-B, not '3-x'"),
+        ("--optimum", "0-4", "'0-4' is not a range within 1-200"),
+    ],
+)
+def test_a_range_outside_its_limits_or_malformed_is_one_line_naming_the_option(option, value, message):
+    result = run("generate", option, value)
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == (
+        f"error: Invalid value for '{option}': {message} (see 'unflip.py --help')"
+    )
+
+
+# --- shell completion ---------------------------------------------------------------------------------------
+
+
+def complete(line: str) -> list[str]:
+    """What bash completion offers for the last word of line, as click's bash script reads it."""
+    words = line.split(" ")
+    env = {"_UNFLIP_COMPLETE": "bash_complete", "COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1)}
+    result = run(env=env, prog="unflip")
+    assert result.exit_code == 0, result.output
+    return result.stdout.splitlines()
+
+
+def test_the_first_word_completes_to_files_book_names_and_commands():
+    offered = complete("unflip ")
+    assert offered[0] == "file,"  # first: bash's script starts over at a file item
+    assert set(offered[1:]) == {
+        f"plain,{name}" for name in ("daily", "main", "weekly", "solve", "generate", "books")
+    }
+
+
+def test_a_partial_book_name_completes_to_that_book_with_or_without_solve():
+    assert complete("unflip we") == ["file,we", "plain,weekly"]
+    assert complete("unflip solve da") == ["file,da", "plain,daily"]
+
+
+def test_the_bash_completion_script_is_printed_for_the_installed_command():
+    result = run(env={"_UNFLIP_COMPLETE": "bash_source"}, prog="unflip")
+    assert result.exit_code == 0
+    assert "_UNFLIP_COMPLETE=bash_complete" in result.stdout
+    assert "complete -o nosort -F _unflip_completion unflip" in result.stdout

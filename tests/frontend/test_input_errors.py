@@ -1,0 +1,127 @@
+"""Bad input: every unusable book, board, level or option is one line on standard error, exit status 2,
+never a traceback."""
+
+from pathlib import Path
+
+import pytest
+from support import one_line, run, write, write_book
+
+
+def input_error(tmp_path: Path, *args: str, input: str | None = None) -> str:
+    result = run(*args, input=input, env={"UNFLIP_BOOKS": str(tmp_path)})
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    return one_line(result.stderr)
+
+
+def test_a_missing_book_file_says_where_it_looked(tmp_path):
+    assert input_error(tmp_path, "daily", "5") == (
+        f"error: book 'daily' not found: {tmp_path / 'daily_levels_book.json'} does not exist "
+        "(point --books DIR or UNFLIP_BOOKS at its folder)"
+    )
+
+
+def test_an_unknown_book_name_lists_the_known_ones(tmp_path):
+    assert input_error(tmp_path, "novel", "5") == (
+        "error: no such book or board file: novel (the named books are daily, main, weekly)"
+    )
+
+
+def test_a_mistyped_book_name_is_answered_with_the_book_it_resembles(tmp_path):
+    assert input_error(tmp_path, "dialy", "5") == (
+        "error: no such book or board file: dialy "
+        "(did you mean 'daily'? the named books are daily, main, weekly)"
+    )
+
+
+@pytest.mark.parametrize("level", ["0", "4"])
+def test_a_level_out_of_range_gives_the_valid_range(tmp_path, small_book, level):
+    write_book(tmp_path / "main_levels_book.json", small_book)
+    assert input_error(tmp_path, "main", level) == (
+        f"error: main has 3 levels; level {level} is out of range (1–3)"
+    )
+
+
+def test_a_book_without_a_level_number_asks_for_one(tmp_path, small_book):
+    write_book(tmp_path / "main_levels_book.json", small_book)
+    assert (
+        input_error(tmp_path, "main")
+        == "error: main is a book: give one of a level number (1–3), --list or --all"
+    )
+
+
+def test_a_board_file_with_a_level_number_is_refused(tmp_path):
+    board = str(write(tmp_path / "b.txt", "11\n11\n"))
+    assert input_error(tmp_path, board, "2") == (
+        f"error: {board} is a single board: drop the level number, --list and --all"
+    )
+
+
+@pytest.mark.parametrize(
+    ("book", "message"),
+    [
+        (
+            '{"levels": [\n  {"tiles": [[1, 2], [2, 1]]}\n  {"tiles": []}]}',
+            "malformed JSON at line 3, column 3: Expecting ',' delimiter",
+        ),
+        ("[1, 2]", "not a level book (expected a JSON object with a 'levels' list)"),
+        ('{"levels": []}', "the book has no levels"),
+        ('{"levels": [{"par": 3}]}', "level 1: expected an object with 'tiles'"),
+        (
+            '{"levels": [{"tiles": [[1, 1], [1, 1]]}, {"tiles": [[1, 1], [1]]}]}',
+            "level 2: tiles row 2 has 1 entries, expected 2",
+        ),
+        (
+            '{"levels": [{"tiles": [[1, 1], [1, 0]]}]}',
+            "level 1: tile 0 at row 2, col 2 (expected 1 = white or 2 = black)",
+        ),
+        ('{"levels": [{"tiles": [[1]]}]}', "level 1: the board is 1×1; sizes 2 to 15 are supported"),
+        (
+            '{"levels": [{"tiles": {"array": [1, 1, 1, 1, 1, 1], "width": 3, "height": 2}}]}',
+            "level 1: the board is 3 wide and 2 high; it must be square",
+        ),
+        (
+            '{"levels": [{"tiles": {"array": [1, 1, 1], "width": 2, "height": 2}}]}',
+            "level 1: tiles array has 3 entries, expected 2×2",
+        ),
+        (
+            '{"levels": [{"tiles": [[1, 1], [1, 1]], "par": "five"}]}',
+            "level 1: par must be a whole number or null, not 'five'",
+        ),
+    ],
+)
+def test_a_malformed_book_says_what_is_wrong_and_where(tmp_path, book, message):
+    path = write(tmp_path / "book.json", book)
+    assert (
+        input_error(tmp_path, str(path), "1") == f"error: {path}{':' if message[0] != 'l' else ''} {message}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("board", "message"),
+    [
+        ("", ": the board is empty"),
+        ("0\n", ": the board is 1×1; sizes 2 to 15 are supported"),
+        ("010\n01\n000\n", " line 2: 2 tiles, but line 1 has 3"),
+        ("010\n0x0\n000\n", " line 2: 'x' is not a tile (use digits 0/1 or 1/2)"),
+        ("\n01\n10\n", " line 1 is blank; board rows must be consecutive"),
+        ("0101\n", ": the board is 4 tiles wide and 1 high; it must be square"),
+        ("010\n101\n", ": the board is 3 tiles wide and 2 high; it must be square"),
+        ("02\n10\n", ": mixes 0 and 2; use 0/1 (0 = white) or 1/2 (1 = white) throughout"),
+        ("0" * 16 + "\n" + ("0" * 16 + "\n") * 15, ": the board is 16×16; sizes 2 to 15 are supported"),
+    ],
+)
+def test_a_malformed_board_says_what_is_wrong_and_where(tmp_path, board, message):
+    assert input_error(tmp_path, "-", input=board) == f"error: standard input{message}"
+
+
+def test_an_unknown_option_is_one_line_pointing_at_help(tmp_path):
+    assert input_error(tmp_path, "daily", "5", "--colour") == (
+        "error: No such option '--colour'. Did you mean '--no-color'? (see 'unflip.py --help')"
+    )
+
+
+def test_an_unreadable_board_file_is_one_line(tmp_path):
+    folder = tmp_path / "dir"
+    folder.mkdir()
+    assert input_error(tmp_path, str(folder)) == f"error: cannot read {folder}: Is a directory"

@@ -1,0 +1,128 @@
+"""The front end's reading of the solver's line protocol, with stand-in solvers (conftest.py) that answer
+as told: malformed output, crashes, rejections and budgets are each one line with their own exit status."""
+
+import signal
+
+import pytest
+from support import one_line, run, write
+
+from unflip_frontend.protocol import PROGRESS_LINE, SearchProgress, Stopped, parse_solver_output
+
+
+@pytest.mark.parametrize(
+    ("stdout", "code", "message"),
+    [
+        ("", 0, "malformed solver output: line 1: expected 'TARGET 0', the output ended"),
+        (
+            "TARGET 1\nMOVES 0\nNODES 1\nTIME 0\n",
+            0,
+            "malformed solver output: line 1: expected 'TARGET 0', got 'TARGET 1'",
+        ),
+        (
+            "TARGET 0\nMOVES two\n",
+            0,
+            "malformed solver output: line 2: expected 'MOVES <count>', got 'MOVES two'",
+        ),
+        (
+            "TARGET 0\nMOVES 2\n0 0 2\nNODES 5\nTIME 0\n",
+            0,
+            "malformed solver output: line 4: expected a move 'row col size' that fits the 3×3 board, "
+            "got 'NODES 5'",
+        ),
+        (
+            "TARGET 0\nMOVES 1\n2 0 2\nNODES 5\nTIME 0\n",
+            0,
+            "malformed solver output: line 3: expected a move 'row col size' that fits the 3×3 board, "
+            "got '2 0 2'",
+        ),
+        (
+            "TARGET 0\nMOVES 1\n0 0 1\nNODES 5\nTIME 0\n",
+            0,
+            "malformed solver output: line 3: expected a move 'row col size' that fits the 3×3 board, "
+            "got '0 0 1'",
+        ),
+        (
+            "TARGET 0\nMOVES 1\n0 0 2\nNODES -5\nTIME 0\n",
+            0,
+            "malformed solver output: line 4: expected 'NODES <count>', got 'NODES -5'",
+        ),
+        (
+            "TARGET 0\nMOVES 1\n0 0 2\nNODES 5\nTIME 0\nsurprise\n",
+            0,
+            "malformed solver output: line 6: expected nothing after 'TIME', got 'surprise'",
+        ),
+        (
+            "TARGET 0\nSTOPPED 4\nNODES 5\n",
+            3,
+            "malformed solver output: line 4: expected 'TIME <seconds>', the output ended",
+        ),
+        (
+            "TARGET 0\nMOVES 0\nNODES 0\nTIME 0\n",
+            1,
+            "malformed solver output: line 2: expected 'UNSOLVABLE', got 'MOVES 0'",
+        ),
+    ],
+)
+def test_malformed_solver_output_is_a_one_line_error_naming_the_line(
+    tmp_path, fake_solver, stdout, code, message
+):
+    env = fake_solver(stdout, code=code)
+    result = run(str(write(tmp_path / "b.txt", "110\n110\n000\n")), env=env)
+    assert result.exit_code == 4
+    assert one_line(result.stderr) == f"error: {message}"
+
+
+def test_a_solution_that_does_not_clear_the_board_fails_verification(tmp_path, fake_solver):
+    env = fake_solver("TARGET 0\nMOVES 1\n1 1 2\nNODES 1\nTIME 0\n")
+    result = run(str(write(tmp_path / "b.txt", "110\n110\n000\n")), env=env)
+    assert result.exit_code == 4
+    assert "Verified" not in result.stdout
+    assert one_line(result.stderr) == (
+        "error: verification failed: replaying the solver's 1 move leaves 6 tiles not white "
+        "(first at row 1, col 1)"
+    )
+
+
+def test_a_crashing_solver_is_reported_with_its_signal(tmp_path, fake_solver):
+    env = fake_solver("TARGET 0\n", signal_number=signal.SIGSEGV)
+    result = run(str(write(tmp_path / "b.txt", "11\n11\n")), env=env)
+    assert result.exit_code == 4
+    assert one_line(result.stderr) == "error: the solver was killed by SIGSEGV"
+
+
+def test_an_unexpected_exit_status_is_reported_with_the_solvers_last_complaint(tmp_path, fake_solver):
+    env = fake_solver(stderr="bound 3 exhausted, nodes=9\nout of memory\n", code=7)
+    result = run(str(write(tmp_path / "b.txt", "11\n11\n")), env=env)
+    assert result.exit_code == 4
+    assert one_line(result.stderr) == "error: the solver exited with status 7: out of memory"
+
+
+def test_a_board_the_solver_rejects_is_reported_with_its_reason(tmp_path, fake_solver):
+    env = fake_solver(stderr="error: line 2: bad digit\n", code=2)
+    result = run(str(write(tmp_path / "b.txt", "11\n11\n")), env=env)
+    assert result.exit_code == 4
+    assert one_line(result.stderr) == "error: the solver rejected the board: line 2: bad digit"
+
+
+def test_progress_lines_are_read_and_the_outcome_is_parsed_from_stdout():
+    seen = []
+    stderr = "bound 1 exhausted, nodes=1\nbound 2 searching, nodes=5\n"
+    outcome = parse_solver_output(3, "TARGET 0\nSTOPPED 2\nNODES 5\nTIME 1.5\n", stderr, 4, "0")
+    assert outcome == Stopped(target=0, bound=2, nodes=5, seconds=1.5)
+    for line in stderr.splitlines():
+        match = PROGRESS_LINE.fullmatch(line)
+        seen.append(str(SearchProgress(int(match[1]), match[2], int(match[3]))))
+    assert seen == ["no solution in 1 moves (1 nodes)", "trying 2 moves (5 nodes)"]
+
+
+def test_a_stopped_outcome_from_the_solver_exits_3_with_the_proven_bound(tmp_path, fake_solver):
+    env = fake_solver("TARGET 0\nSTOPPED 12\nNODES 1234567\nTIME 60.0\n", code=3)
+    result = run(str(write(tmp_path / "b.txt", "11\n11\n")), env=env)
+    assert result.exit_code == 3
+    assert one_line(result.stderr) == "stopped by budget: no solution with fewer than 12 moves"
+
+
+def test_an_UNFLIP_SOLVER_that_is_not_executable_is_an_error(tmp_path):
+    result = run(str(write(tmp_path / "b.txt", "11\n11\n")), env={"UNFLIP_SOLVER": str(tmp_path / "nope")})
+    assert result.exit_code == 4
+    assert one_line(result.stderr) == f"error: UNFLIP_SOLVER={tmp_path / 'nope'} is not an executable file"

@@ -1,0 +1,37 @@
+"""What several test files need: the repository's root, boards made by flipping squares, and boards in the
+game's tile encoding. Written apart from the front end (on the oracle's boards), so a test built on these
+does not lean on the code it checks."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from oracle import Board, Move, board_text, random_board, replay, uniform
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def flipped(n: int, squares: list[Move]) -> Board:
+    """An all-white n×n board with the given (row, col, size) squares flipped."""
+    return replay(uniform(n, 0), squares)
+
+
+def scrambled(size: int, moves: int, seed: int) -> str:
+    """A solvable board's text: `moves` random squares flipped on an all-white board."""
+    rng = random.Random(seed)
+    squares = []
+    for _ in range(moves):
+        k = rng.randint(2, size)
+        squares.append((rng.randint(0, size - k), rng.randint(0, size - k), k))
+    return board_text(flipped(size, squares))
+
+
+def random_board_text(n: int, seed: int) -> str:
+    """A uniformly random board: beyond 12×12 or so, far beyond what the solver finishes in a test's time."""
+    return board_text(random_board(random.Random(seed), n))
+
+
+def book_tiles(board: Board) -> list[list[int]]:
+    """A board in the game's books' encoding: 1 white, 2 black."""
+    return [[1 + tile for tile in row] for row in board]

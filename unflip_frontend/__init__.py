@@ -1,0 +1,22 @@
+"""The Unflip front end: everything but the search, which is the C++ solver's.
+
+It loads a level (from one of the game's JSON books, a text board, or standard input), hands the board to
+the solver over the line protocol described in README.md, checks the answer by replaying it, and prints
+each move as a step card. The modules, one family each:
+
+    boards     boards, moves, text boards
+    books      the game's JSON books: reading, choosing a level, writing
+    layout     where the solver source, the built solver and the shipped books are
+    build      compiling the solver when it is missing or stale
+    protocol   the solver's line protocol and the outcomes it names
+    solver     running one search as a process
+    verify     replaying every answer on the original board; par checks
+    render     step cards, boards and level tables as rich text
+    generator  new levels whose par is the proven optimum
+    terminal   what the commands print: consoles, progress, one-line failures
+    cli        the commands, their options, completion, exit statuses
+
+Only terminal and cli print or exit; the rest raise the typed errors of errors.py and return outcomes.
+"""
+
+__version__ = "1.0.0"

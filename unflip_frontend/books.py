@@ -1,0 +1,166 @@
+"""Books and sources: the game's JSON books ({"levels": [...]}, tiles 1 = white, 2 = black), text boards
+and standard input, and writing a book without ever leaving half of one."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from .boards import Board, check_size, parse_board_text
+from .errors import InputError, likely_meant
+from .layout import find_layout
+
+BOOK_FILES = {
+    "daily": "daily_levels_book.json",
+    "main": "main_levels_book.json",
+    "weekly": "weekly_challenges_book.json",
+}
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str  # how messages refer to it: "daily level 5", "board.txt"
+    number: int | None  # 1-based position in its book; None for a text board
+    board: Board
+    par: int | None
+    title: str
+
+
+@dataclass(frozen=True)
+class Book:
+    name: str
+    levels: tuple[Level, ...]
+
+
+def read_source(path: str) -> tuple[str, str]:
+    """Return (text, display name) of a file, or of standard input for '-'."""
+    if path == "-":
+        return sys.stdin.read(), "standard input"
+    try:
+        return Path(path).read_text(encoding="utf-8"), path
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not a text file (it is not UTF-8)") from None
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def book_path(name: str, books_dir: str | None) -> Path:
+    folder = Path(books_dir) if books_dir else find_layout().books
+    path = folder / BOOK_FILES[name]
+    if not path.is_file():
+        raise InputError(
+            f"book '{name}' not found: {path} does not exist "
+            "(point --books DIR or UNFLIP_BOOKS at its folder)"
+        )
+    return path
+
+
+def parse_tiles(tiles: object, where: str) -> Board:
+    """Accept both encodings the game writes: a list of rows, or {"array", "width", "height"} row-major."""
+    if isinstance(tiles, dict):
+        array, width, height = tiles.get("array"), tiles.get("width"), tiles.get("height")
+        if not (isinstance(array, list) and isinstance(width, int) and isinstance(height, int)):
+            raise InputError(f"{where}: tiles object needs 'array' (a list), 'width' and 'height' (integers)")
+        if width != height:
+            raise InputError(f"{where}: the board is {width} wide and {height} high; it must be square")
+        if len(array) != width * height:
+            raise InputError(f"{where}: tiles array has {len(array)} entries, expected {width}×{height}")
+        tiles = [array[r * width : (r + 1) * width] for r in range(height)]
+    if not isinstance(tiles, list) or not all(isinstance(row, list) for row in tiles):
+        raise InputError(
+            f"{where}: 'tiles' must be a list of rows or an object with 'array', 'width', 'height'"
+        )
+    n = len(tiles)
+    check_size(n, where)
+    for r, row in enumerate(tiles, 1):
+        if len(row) != n:
+            raise InputError(f"{where}: tiles row {r} has {len(row)} entries, expected {n}")
+        for c, value in enumerate(row, 1):
+            if type(value) is not int or value not in (1, 2):
+                raise InputError(
+                    f"{where}: tile {value!r} at row {r}, col {c} (expected 1 = white or 2 = black)"
+                )
+    return tuple(tuple(value - 1 for value in row) for row in tiles)
+
+
+def book_tiles(board: Board) -> list[list[int]]:
+    """The board in the game's tiles (1 = white, 2 = black): what parse_tiles reads back."""
+    return [[tile + 1 for tile in row] for row in board]
+
+
+def parse_level(entry: object, number: int, book_name: str) -> Level:
+    where = f"{book_name} level {number}"
+    if not isinstance(entry, dict) or "tiles" not in entry:
+        raise InputError(f"{where}: expected an object with 'tiles'")
+    par = entry.get("par")
+    if par is not None and (type(par) is not int or par < 0):
+        raise InputError(f"{where}: par must be a whole number or null, not {par!r}")
+    title = entry.get("title")
+    return Level(where, number, parse_tiles(entry["tiles"], where), par, "" if title is None else str(title))
+
+
+def parse_book(text: str, name: str) -> Book:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"{name}: malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        ) from None
+    if not isinstance(data, dict) or not isinstance(data.get("levels"), list):
+        raise InputError(f"{name}: not a level book (expected a JSON object with a 'levels' list)")
+    if not data["levels"]:
+        raise InputError(f"{name}: the book has no levels")
+    return Book(name, tuple(parse_level(entry, i, name) for i, entry in enumerate(data["levels"], 1)))
+
+
+def load_source(source: str, books_dir: str | None) -> Book | Level:
+    """A book name, a book file, a text board, or '-'. Books are told from boards by content, not by
+    extension, so a book can arrive on standard input too."""
+    if source in BOOK_FILES:
+        path = book_path(source, books_dir)
+        text, _ = read_source(str(path))
+        return parse_book(text, source)
+    if source != "-" and not Path(source).exists():
+        names = ", ".join(BOOK_FILES)
+        guess = likely_meant(source, BOOK_FILES)
+        hint = f"did you mean '{guess}'? " if guess else ""
+        raise InputError(f"no such book or board file: {source} ({hint}the named books are {names})")
+    text, name = read_source(source)
+    if text.lstrip()[:1] in ("{", "["):
+        return parse_book(text, name)
+    return Level(name, None, parse_board_text(text, name), None, "")
+
+
+def pick_level(book: Book, number: int) -> Level:
+    count = len(book.levels)
+    if not 1 <= number <= count:
+        raise InputError(f"{book.name} has {count} levels; level {number} is out of range (1–{count})")
+    return book.levels[number - 1]
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write a file of a name no other run uses, beside the target, and rename it over the target: Ctrl-C,
+    a crash or a second run writing the same book never leaves half a book. (click.open_file(atomic=True)
+    would do the same, but it renames the partial file over the target even when the write fails.)"""
+    temporary: Path | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", suffix=".partial", delete=False
+        ) as file:
+            temporary = Path(file.name)
+            file.write(text)
+        # A temporary file is private to its owner; the book gets the mode any new file would.
+        umask = os.umask(0)
+        os.umask(umask)
+        temporary.chmod(0o666 & ~umask)
+        os.replace(temporary, path)
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)

@@ -1,0 +1,405 @@
+"""The command line: a click group whose default command keeps the positional forms working, its
+options and their types, shell completion, and the mapping of errors to exit statuses. What the commands
+print is in terminal.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+from click.shell_completion import CompletionItem
+
+from . import __version__
+from .boards import MAX_SIZE, MIN_SIZE, Board
+from .books import BOOK_FILES, Level, load_source, pick_level, write_atomically
+from .errors import InputError, SolverError, likely_meant
+from .generator import SHIPPED_PLANS, Plan
+from .layout import find_layout
+from .solver import SolverSettings
+from .terminal import (
+    EXIT_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_SOLVER,
+    View,
+    fail,
+    list_levels,
+    make_book,
+    solve_all,
+    solve_single,
+    status_line,
+    ui,
+)
+
+
+def invocation(ctx: click.Context) -> str:
+    """How the user ran us, for the examples in the help: `unflip` installed, `python unflip.py` from a
+    checkout."""
+    name = ctx.find_root().info_name or "unflip"
+    return f"python {name}" if name.endswith(".py") else name
+
+
+class Command(click.Command):
+    """Help texts write `{prog}` where an example names the program."""
+
+    def get_help(self, ctx: click.Context) -> str:
+        return super().get_help(ctx).replace("{prog}", invocation(ctx))
+
+
+class DefaultCommandGroup(click.Group):
+    """A command group that keeps the positional forms working as more commands are added: an unknown
+    first word (a book name, a file, '-', or an option) goes to the default command, unless it is a near
+    miss of a command's name; --help shows the default command's options with the list of commands. Every
+    error is one line on standard error."""
+
+    default_command = "solve"
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(self.commands)  # the default command first, then in the order they are defined
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and self.goes_to_default(ctx, args[0]):
+            args = [self.default_command, *args]
+        return super().parse_args(ctx, args)
+
+    def goes_to_default(self, ctx: click.Context, word: str) -> bool:
+        if word in self.commands:
+            return False
+        if word.startswith("-"):
+            return word not in {name for param in self.get_params(ctx) for name in param.opts}
+        if ctx.resilient_parsing or word in BOOK_FILES or Path(word).exists():
+            return True
+        # A word like no book and no file, but like a command, is a mistyped command ('genrate --size 5'),
+        # which the default command would answer with a misleading complaint about --size.
+        command = likely_meant(word, self.commands)
+        if command and not likely_meant(word, BOOK_FILES):
+            raise click.UsageError(f"No such command '{word}'. Did you mean '{command}'?", ctx)
+        return True
+
+    def get_help(self, ctx: click.Context) -> str:
+        return super().get_help(ctx).replace("{prog}", invocation(ctx))
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        command = self.commands[self.default_command]
+        sub = click.Context(command, info_name=ctx.info_name, help_option_names=ctx.help_option_names)
+        command.format_usage(sub, formatter)
+        command.format_help_text(sub, formatter)
+        command.format_options(sub, formatter)
+        self.format_commands(ctx, formatter)
+        command.format_epilog(sub, formatter)
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        """The first word is a command or the default command's source: offer both."""
+        source = next(param for param in self.commands[self.default_command].params if param.name == "source")
+        # Sources first: bash's completion script starts over at a 'file' item.
+        return source.shell_complete(ctx, incomplete) + super().shell_complete(ctx, incomplete)
+
+    def main(self, *args: Any, **kwargs: Any) -> NoReturn:
+        ui.reset()
+        kwargs["standalone_mode"] = False
+        try:
+            super().main(*args, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as exc:
+            exc.show()
+            raise SystemExit(exc.exit_code) from None
+        except click.ClickException as exc:
+            # Name the top-level help: users type the default command's forms without saying "solve".
+            context = getattr(exc, "ctx", None)
+            hint = f" (see '{context.find_root().command_path} --help')" if context else ""
+            fail(exc.format_message() + hint, exc.exit_code)
+        except click.Abort:
+            # click turns Ctrl-C into Abort; by now any solver we started has been stopped and reaped.
+            fail("stopped at your request", EXIT_INTERRUPTED, label="interrupted")
+        except InputError as exc:
+            fail(str(exc), EXIT_INPUT)
+        except SolverError as exc:
+            fail(str(exc), EXIT_SOLVER)
+        raise SystemExit(EXIT_OK)
+
+
+class RangeType(click.ParamType[tuple[int, int], str | tuple[int, int]]):
+    """'7' or '4-10': an inclusive range of whole numbers within fixed limits."""
+
+    name = "range"
+
+    def __init__(self, smallest: int, largest: int) -> None:
+        self.smallest, self.largest = smallest, largest
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str:
+        return "N|A-B"
+
+    def convert(
+        self, value: str | tuple[int, int], param: click.Parameter | None, ctx: click.Context | None
+    ) -> tuple[int, int]:
+        if isinstance(value, tuple):  # click may convert a value twice
+            return value
+        low, _, high = value.partition("-")
+        try:
+            bounds = (int(low), int(high or low))
+        except ValueError:
+            self.fail(f"expected N or A-B, not {value!r}", param, ctx)
+        if not self.smallest <= bounds[0] <= bounds[1] <= self.largest:
+            self.fail(f"{value!r} is not a range within {self.smallest}-{self.largest}", param, ctx)
+        return bounds
+
+
+def complete_source(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Files, and the shipped books by name."""
+    books = [
+        CompletionItem(name, help="a shipped book") for name in BOOK_FILES if name.startswith(incomplete)
+    ]
+    return [CompletionItem(incomplete, type="file"), *books]
+
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
+
+# Every command that runs the solver takes the same --threads.
+threads_option = click.option(
+    "--threads",
+    metavar="T",
+    type=click.IntRange(min=1),
+    help="\b\nSolver worker threads (default: all cores).\nExample: --threads 2",
+)
+
+
+@click.group(cls=DefaultCommandGroup, context_settings=CONTEXT, no_args_is_help=True)
+@click.version_option(__version__, "--version", prog_name="unflip", message="%(prog)s %(version)s")
+def cli() -> None:
+    """Solve Unflip boards in the fewest moves."""
+
+
+@cli.command(
+    cls=Command,
+    context_settings=CONTEXT,
+    short_help="Solve a level or a board (the default: 'daily 5' means 'solve daily 5').",
+    epilog="Exit status: 0 solved and verified (with --all: every level, at par); 1 unsolvable, or a level "
+    "failed under --all; 2 bad input; 3 stopped by budget; 4 solver failure; 130 interrupted.",
+)
+@click.argument("source", metavar="SOURCE", shell_complete=complete_source)
+@click.argument("level_number", metavar="[LEVEL]", type=int, required=False)
+# Option help is laid out by hand ("\b" keeps click from rewrapping) so an example is never split at a hyphen.
+@click.option(
+    "--list",
+    "list_",
+    is_flag=True,
+    help="\b\nList the levels of a book: number, size, par, title.\nExample: {prog} daily --list",
+)
+@click.option(
+    "--all",
+    "all_",
+    is_flag=True,
+    help="\b\nSolve every level and print a summary table; exit 0\n"
+    "only if all are solved, verified and at par.\nExample: {prog} main --all",
+)
+@click.option(
+    "--books",
+    metavar="DIR",
+    envvar="UNFLIP_BOOKS",
+    type=click.Path(file_okay=False),
+    help="\b\nFolder of the daily, main and weekly books (default:\n"
+    "the shipped books; env UNFLIP_BOOKS).\nExample: --books ../shared/books",
+)
+@click.option(
+    "--compact",
+    is_flag=True,
+    help="\b\nPrint the move list only, no boards.\nExample: {prog} daily 5 --compact",
+)
+@click.option(
+    "--ascii",
+    "ascii_",
+    is_flag=True,
+    help="\b\nPlain ASCII: '.' white, '#' black, +---+ outlines.\nExample: {prog} board.txt --ascii",
+)
+@click.option(
+    "--no-color",
+    is_flag=True,
+    help="\b\nNo colours; setting NO_COLOR does the same.\nExample: {prog} daily 5 --no-color",
+)
+@threads_option
+@click.option(
+    "--target",
+    type=click.Choice(["0", "1", "either"]),
+    default="0",
+    show_default=True,
+    help="\b\nColour every tile must end as: 0 white (the game's\n"
+    "goal), 1 black, or either (whichever is fewer moves).\nExample: --target either",
+)
+@click.option(
+    "--max-seconds",
+    metavar="S",
+    type=click.FloatRange(min=0, min_open=True),
+    help="\b\nGive up after S seconds and report the proven lower\n"
+    "bound (exit status 3).\nExample: --max-seconds 60",
+)
+@click.option(
+    "--max-nodes",
+    metavar="N",
+    type=click.IntRange(min=1),
+    help="\b\nGive up after N search nodes and report the proven\n"
+    "lower bound (exit status 3).\nExample: --max-nodes 1000000",
+)
+def solve(
+    source: str,
+    level_number: int | None,
+    list_: bool,
+    all_: bool,
+    books: str | None,
+    compact: bool,
+    ascii_: bool,
+    no_color: bool,
+    threads: int | None,
+    target: str,
+    max_seconds: float | None,
+    max_nodes: int | None,
+) -> None:
+    """Solve Unflip boards in the fewest moves, proven optimal, and print each move as a step card.
+
+    SOURCE is a book name (daily, main, weekly), a book file in the game's JSON format, a text board
+    (N lines of N digits, 0/1 with 0 = white, or 1/2 with 1 = white), or - for standard input.
+    LEVEL is a level number in a book, counting from 1.
+
+    \b
+    Examples:
+      {prog} daily 5              solve daily level 5, print step cards
+      {prog} weekly 20            a weekly challenge
+      {prog} daily --list         the levels of a book: number, size, par, title
+      {prog} weekly --all         solve every level, print a summary table
+      {prog} board.txt            a text board
+      {prog} - < board.txt        a board (or a book) on standard input
+      {prog} path/to/book.json 3  any book file in the game's format
+
+    Environment: UNFLIP_BOOKS (as --books), NO_COLOR (as --no-color), UNFLIP_SOLVER (run this solver
+    executable instead of building one), XDG_CACHE_HOME (where an installed unflip builds its solver).
+    """
+    if no_color:
+        ui.disable_colour()
+    view = View(ui.glyphs(ascii_), compact)
+    settings = SolverSettings(target, threads, max_seconds, max_nodes)
+    loaded = load_source(source, books)
+    if isinstance(loaded, Level):
+        if list_ or all_ or level_number is not None:
+            raise InputError(f"{source} is a single board: drop the level number, --list and --all")
+        solve_single(loaded, settings, view)
+    elif sum((list_, all_, level_number is not None)) != 1:
+        raise InputError(
+            f"{loaded.name} is a book: give one of a level number (1–{len(loaded.levels)}), --list or --all"
+        )
+    elif list_:
+        list_levels(loaded, view)
+    elif all_:
+        solve_all(loaded, settings, view)
+    elif level_number is not None:
+        solve_single(pick_level(loaded, level_number), settings, view)
+
+
+@cli.command(
+    cls=Command,
+    context_settings=CONTEXT,
+    short_help="Make a book of new levels whose par is the proven optimum.",
+    epilog="The same options give the same book, byte for byte. Exit status: 0 written; 2 bad options "
+    "or a plan no level fits; 4 solver failure; 130 interrupted (nothing is written).",
+)
+@click.option(
+    "--size",
+    "sizes",
+    type=RangeType(MIN_SIZE, MAX_SIZE),
+    default="4-10",
+    show_default=True,
+    help=f"\b\nBoard size N ({MIN_SIZE}-{MAX_SIZE}), or a range A-B drawn from.\nExample: --size 7",
+)
+@click.option(
+    "--optimum",
+    type=RangeType(1, 200),
+    default="3-16",
+    show_default=True,
+    help="\b\nAccepted optimum (par), N or A-B.\nExample: --optimum 12-20",
+)
+@click.option(
+    "--count",
+    default=10,
+    show_default=True,
+    type=click.IntRange(1, 10000),
+    help="\b\nNumber of levels.\nExample: --count 30",
+)
+@click.option(
+    "--seed",
+    default="1",
+    show_default=True,
+    help="\b\nAny text; each level records the seed that remakes it.\nExample: --seed 42",
+)
+@click.option(
+    "--kind",
+    type=click.Choice(["daily", "main", "weekly"]),
+    default="daily",
+    show_default=True,
+    help="\b\nTitles and shape of the book: main is ordered by\n"
+    "difficulty, weekly levels are challenges.\nExample: --kind weekly",
+)
+@click.option(
+    "--out",
+    default="-",
+    show_default=True,
+    metavar="FILE",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="\b\nWhere to write the book; - is standard output.\nExample: --out mybook.json",
+)
+@threads_option
+def generate(
+    sizes: tuple[int, int],
+    optimum: tuple[int, int],
+    count: int,
+    seed: str,
+    kind: str,
+    out: str,
+    threads: int | None,
+) -> None:
+    """Make a book of new Unflip levels in the game's JSON format. Each level is made by random flips of
+    an all-white board, so it is solvable; its par is the optimum the solver then proves.
+
+    \b
+    Examples:
+      {prog} generate --size 7 --count 10 --seed 42 --out mybook.json
+      {prog} generate --size 9-13 --optimum 12-18 --kind weekly --count 5
+      {prog} mybook.json --all     check every level solves at its par
+    """
+    text = make_book(Plan(kind, count, sizes, optimum, seed), set(), threads)
+    if out == "-":
+        ui.out.file.write(text)
+        return
+    write_atomically(Path(out), text)
+    status_line(f"wrote {count} {kind} levels to {out}")
+
+
+@cli.command(
+    cls=Command,
+    context_settings=CONTEXT,
+    short_help="Rebuild the three shipped books exactly (what 'make books' runs).",
+)
+@click.option(
+    "--out",
+    "folder",
+    metavar="DIR",
+    type=click.Path(file_okay=False),
+    help="\b\nFolder to write the three books to (default: beside\n"
+    "unflip.py in a checkout, else the current folder).\nExample: --out /tmp/books",
+)
+@threads_option
+def books(folder: str | None, threads: int | None) -> None:
+    """Rebuild daily_levels_book.json, main_levels_book.json and weekly_challenges_book.json from their
+    fixed plans and seeds: the same bytes every time. No level repeats another in any of the three books,
+    also under rotation and reflection."""
+    if folder is None:
+        layout = find_layout()
+        # An installed package's own books are not for overwriting.
+        folder = "." if layout.installed else str(layout.books)
+    seen: set[Board] = set()
+    for plan in SHIPPED_PLANS:
+        path = Path(folder) / BOOK_FILES[plan.kind]
+        write_atomically(path, make_book(plan, seen, threads))
+        status_line(f"wrote {plan.count} {plan.kind} levels to {path}")
+
+
+def main(prog_name: str | None = None) -> NoReturn:
+    """The console script `unflip`, and what `python unflip.py` runs."""
+    cli.main(prog_name=prog_name)

@@ -1,0 +1,178 @@
+"""The solver's line protocol (README.md): the board going in, and the outcomes coming out, each read
+strictly. An outcome says what the solver found and nothing about how to show it."""
+
+from __future__ import annotations
+
+import math
+import re
+import signal
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from .boards import Board, Move
+from .errors import SolverError
+
+
+@dataclass(frozen=True)
+class Solution:
+    target: int
+    moves: tuple[Move, ...]
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Unsolvable:
+    target: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Stopped:
+    """The caller's budget ran out: no claim either way, beyond the proven lower bound."""
+
+    target: int
+    bound: int  # every solution needs at least this many moves
+    nodes: int
+    seconds: float
+
+
+Outcome = Solution | Unsolvable | Stopped
+
+
+def shortfall(outcome: Unsolvable | Stopped) -> str:
+    """What an outcome without a solution proves, in words."""
+    if isinstance(outcome, Stopped):
+        return f"no solution with fewer than {outcome.bound} moves"
+    # The full N×N square is itself a move, so a board that cannot reach one colour cannot reach the other
+    # either: the words need not name the target.
+    return "no sequence of moves clears this board"
+
+
+@dataclass(frozen=True)
+class SearchProgress:
+    bound: int
+    state: str  # "searching" or "exhausted"
+    nodes: int
+
+    def __str__(self) -> str:
+        if self.state == "exhausted":
+            return f"no solution in {self.bound} moves ({self.nodes:,} nodes)"
+        return f"trying {self.bound} moves ({self.nodes:,} nodes)"
+
+
+PROGRESS_LINE = re.compile(r"bound (\d+) (exhausted|searching), nodes=(\d+)")
+
+
+def parse_progress(line: str) -> SearchProgress | None:
+    match = PROGRESS_LINE.fullmatch(line.strip())
+    return SearchProgress(int(match[1]), match[2], int(match[3])) if match else None
+
+
+def board_to_protocol(board: Board) -> str:
+    return "".join("".join(map(str, line)) + "\n" for line in board)
+
+
+def describe_exit(returncode: int) -> str:
+    if returncode < 0:
+        try:
+            return f"was killed by {signal.Signals(-returncode).name}"
+        except ValueError:
+            return f"was killed by signal {-returncode}"
+    return f"exited with status {returncode}"
+
+
+T = TypeVar("T")
+N = TypeVar("N", int, float)
+
+
+class ProtocolReader:
+    """Walks the solver's standard output line by line, naming the line at fault when it is malformed."""
+
+    def __init__(self, stdout: str) -> None:
+        self.lines = stdout.splitlines()
+        while self.lines and not self.lines[-1].strip():
+            self.lines.pop()
+        self.index = 0
+
+    def error(self, expected: str) -> SolverError:
+        got = (
+            f"got {self.lines[self.index].strip()!r}" if self.index < len(self.lines) else "the output ended"
+        )
+        return SolverError(f"malformed solver output: line {self.index + 1}: expected {expected}, {got}")
+
+    def take(self, expected: str, parse: Callable[[list[str]], T]) -> T:
+        """The next line through parse, which raises ValueError to reject it."""
+        if self.index >= len(self.lines):
+            raise self.error(expected)
+        try:
+            value = parse(self.lines[self.index].split())
+        except ValueError:
+            raise self.error(expected) from None
+        self.index += 1
+        return value
+
+    def number(self, keyword: str, kind: type[N], allowed: tuple[int, ...] = ()) -> N:
+        def parse(parts: list[str]) -> N:
+            if len(parts) != 2 or parts[0] != keyword:
+                raise ValueError
+            value = kind(parts[1])
+            if value < 0 or not math.isfinite(value) or (allowed and value not in allowed):
+                raise ValueError
+            return value
+
+        if allowed:
+            expected = " or ".join(f"'{keyword} {choice}'" for choice in allowed)
+        else:
+            expected = f"'{keyword} <{'seconds' if kind is float else 'count'}>'"
+        return self.take(expected, parse)
+
+    def keyword(self, keyword: str) -> None:
+        def parse(parts: list[str]) -> None:
+            if parts != [keyword]:
+                raise ValueError
+
+        self.take(f"'{keyword}'", parse)
+
+    def move(self, n: int) -> Move:
+        def parse(parts: list[str]) -> Move:
+            if len(parts) != 3:
+                raise ValueError
+            move = Move(*map(int, parts))
+            if not move.fits(n):
+                raise ValueError
+            return move
+
+        return self.take(f"a move 'row col size' that fits the {n}×{n} board", parse)
+
+    def end(self) -> None:
+        if self.index < len(self.lines):
+            raise self.error("nothing after 'TIME'")
+
+
+def parse_solver_output(returncode: int, stdout: str, stderr: str, n: int, target: str) -> Outcome:
+    """Turn one run's exit status and output into an outcome, trusting nothing the protocol does not allow."""
+    complaints = [line.strip() for line in stderr.splitlines() if line.strip() and not parse_progress(line)]
+    if returncode == 2:
+        reason = complaints[-1].removeprefix("error:").strip() if complaints else "no reason given"
+        raise SolverError(f"the solver rejected the board: {reason}")
+    if returncode not in (0, 1, 3):
+        detail = f": {complaints[-1]}" if complaints else ""
+        raise SolverError(f"the solver {describe_exit(returncode)}{detail}")
+    reader = ProtocolReader(stdout)
+    reported = reader.number("TARGET", int, allowed=(0, 1) if target == "either" else (int(target),))
+    outcome: Outcome
+    if returncode == 0:
+        count = reader.number("MOVES", int)
+        moves = tuple(reader.move(n) for _ in range(count))
+        outcome = Solution(reported, moves, reader.number("NODES", int), reader.number("TIME", float))
+    elif returncode == 1:
+        reader.keyword("UNSOLVABLE")
+        reader.number("NODES", int)
+        outcome = Unsolvable(reported, reader.number("TIME", float))
+    else:
+        bound = reader.number("STOPPED", int)
+        outcome = Stopped(reported, bound, reader.number("NODES", int), reader.number("TIME", float))
+    reader.end()
+    return outcome

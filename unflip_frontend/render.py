@@ -1,0 +1,164 @@
+"""Rendering: step cards in the specification's layout, boards and level tables, Unicode or ASCII, as rich
+text. Nothing here prints; the command layer decides where each piece goes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from .boards import COLOUR_NAMES, Board, Move, moves_word
+from .books import Level
+from .protocol import Solution
+
+HIGHLIGHT = "bold yellow"
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    white: str
+    black: str
+    corners: str  # top-left, top-right, bottom-left, bottom-right
+    horizontal: str
+    vertical: str
+    times: str
+    dash: str  # between "Step 1 of 3" and the move
+    through: str  # in ranges: rows 2–3
+    check: str  # before a success line, space included
+    spinner: str  # rich spinner name
+    table_box: box.Box
+
+
+UNICODE = Glyphs("·", "■", "┌┐└┘", "─", "│", "×", "—", "–", "✓ ", "dots", box.SIMPLE_HEAD)
+ASCII = Glyphs(".", "#", "++++", "-", "|", "x", "-", "-", "", "line", box.ASCII)
+
+
+def glyphs_for(encoding: str, ascii_: bool = False) -> Glyphs:
+    """ASCII when asked for, or when the output's encoding cannot carry the Unicode glyphs (rather than a
+    crash)."""
+    unicode_ok = not ascii_ and encoding.lower().replace("-", "").startswith("utf")
+    return UNICODE if unicode_ok else ASCII
+
+
+LABEL_WIDTH = 5  # a row number right-aligned in 3 columns, then 2 spaces before the first tile
+
+
+def tile_x(col: int, n: int) -> int:
+    """Screen column of a tile. Boards of 10 and up get 3 columns per tile so two-digit column numbers
+    line up above their tiles; the outline then sits in the gap, one space from each neighbour."""
+    return LABEL_WIDTH + (2 if n < 10 else 3) * col
+
+
+def render_board(board: Board, glyphs: Glyphs, square: Move | None = None) -> Text:
+    """The board with column numbers on top and row numbers on the left, all 1-based; the square (if any)
+    outlined by lines between the tiles: above its top row, below its bottom row, and on both sides."""
+    n = len(board)
+    width = tile_x(n - 1, n) + 2
+    header = [" "] * width
+    for c in range(n):
+        end = tile_x(c, n) + 1
+        header[end - len(str(c + 1)) : end] = str(c + 1)
+    lines = [Text("".join(header), style="dim")]
+    top = bottom = left = right = -1
+    if square:
+        top, bottom = square.row, square.row + square.size - 1
+        left, right = tile_x(square.col, n) - 1, tile_x(square.col + square.size - 1, n) + 1
+
+    def outlined(label: str, chars: str) -> Text:
+        return Text.assemble(
+            (label, "dim"), chars[len(label) : left], (chars[left : right + 1], HIGHLIGHT), chars[right + 1 :]
+        )
+
+    def rule(ends: str) -> Text:
+        return outlined("", " " * left + ends[0] + glyphs.horizontal * (right - left - 1) + ends[1])
+
+    for r, row in enumerate(board):
+        if r == top:
+            lines.append(rule(glyphs.corners[:2]))
+        label = f"{r + 1:>3}"
+        cells = list(label.ljust(width))
+        for c, tile in enumerate(row):
+            cells[tile_x(c, n)] = glyphs.black if tile else glyphs.white
+        if top <= r <= bottom:
+            cells[left] = cells[right] = glyphs.vertical
+            lines.append(outlined(label, "".join(cells)))
+        else:
+            lines.append(Text.assemble((label, "dim"), "".join(cells[len(label) :])))
+        if r == bottom:
+            lines.append(rule(glyphs.corners[2:]))
+    for line in lines:
+        line.rstrip()
+    return Text("\n").join(lines)
+
+
+def describe_move(move: Move, glyphs: Glyphs) -> str:
+    k, to = move.size, glyphs.through
+    return (
+        f"flip the {k}{glyphs.times}{k} square covering rows {move.row + 1}{to}{move.row + k}, "
+        f"cols {move.col + 1}{to}{move.col + k}"
+    )
+
+
+def step_card(step: int, total: int, move: Move, board: Board, glyphs: Glyphs) -> Text:
+    """The heading and the board before the move, with the move's square outlined."""
+    heading = Text(f"Step {step} of {total} {glyphs.dash} {describe_move(move, glyphs)}:", style="bold")
+    return Text("\n").join([heading, render_board(board, glyphs, move)])
+
+
+def board_size(board: Board, glyphs: Glyphs) -> str:
+    return f"{len(board)}{glyphs.times}{len(board)}"
+
+
+def describe_level(level: Level, glyphs: Glyphs) -> Text:
+    parts = [level.name, board_size(level.board, glyphs)]
+    if level.number is not None:
+        parts.append("no par" if level.par is None else f"par {level.par}")
+    if level.title:
+        parts.append(level.title)
+    return Text(f" {glyphs.dash} ".join(parts), style="bold cyan")
+
+
+def solution_report(
+    level: Level, solution: Solution, boards: list[Board], glyphs: Glyphs, compact: bool
+) -> list[Text]:
+    """What a solved level shows, line group by line group: the summary, a card per move (or the numbered
+    move list when compact), the solved board, and the verification."""
+    total = len(solution.moves)
+    summary = f"Optimal: {moves_word(total)}"
+    if level.par is not None and level.par != total:
+        summary += f" (the book's par is {level.par})"
+    parts = [
+        Text(f"{summary} {glyphs.dash} {solution.nodes:,} nodes, {solution.seconds:.3f} s", style="bold")
+    ]
+    if compact:
+        parts += [
+            Text(f"{step:>4}. {describe_move(move, glyphs)}") for step, move in enumerate(solution.moves, 1)
+        ]
+    else:
+        for step, (move, board) in enumerate(zip(solution.moves, boards, strict=False), 1):
+            parts += [Text(), step_card(step, total, move, board, glyphs)]
+        heading = "Solved:" if total else "Already solved, nothing to flip:"
+        parts += [Text(), Text(heading, style="bold"), render_board(boards[-1], glyphs), Text()]
+    parts.append(
+        Text(
+            f"{glyphs.check}Verified: replaying all {moves_word(total)} on the original board "
+            f"leaves every tile {COLOUR_NAMES[solution.target]}.",
+            style="green",
+        )
+    )
+    return parts
+
+
+def level_table(title: str, glyphs: Glyphs, *middle: str) -> Table:
+    """A table of levels: number, board size and par first, the title last, the given columns between."""
+    table = Table(box=glyphs.table_box, title=title)
+    for heading in ("level", "board", "par", *middle):
+        table.add_column(heading, justify="right")
+    table.add_column("title")
+    return table
+
+
+def level_cells(level: Level, glyphs: Glyphs) -> tuple[str, str, str]:
+    return str(level.number), board_size(level.board, glyphs), "-" if level.par is None else str(level.par)

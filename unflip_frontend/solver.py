@@ -1,0 +1,95 @@
+"""One search: the solver as a child process, fed a board, read through the line protocol."""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import subprocess
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .boards import Board
+from .errors import SolverError
+from .protocol import Outcome, SearchProgress, board_to_protocol, parse_progress, parse_solver_output
+
+OnProgress = Callable[[SearchProgress], None]
+
+
+def no_progress(_progress: SearchProgress) -> None:
+    """For callers with nowhere to show progress."""
+
+
+@dataclass(frozen=True)
+class SolverSettings:
+    target: str  # "0", "1" or "either"
+    threads: int | None
+    max_seconds: float | None
+    max_nodes: int | None
+
+    def arguments(self) -> list[str]:
+        args = ["--target", self.target]
+        for flag, value in (
+            ("--threads", self.threads),
+            ("--max-seconds", self.max_seconds),
+            ("--max-nodes", self.max_nodes),
+        ):
+            if value is not None:
+                args += [flag, str(value)]
+        return args
+
+
+def run_solver(solver: Path, board: Board, settings: SolverSettings, on_progress: OnProgress) -> Outcome:
+    """Run one search, reporting progress as it arrives. On Ctrl-C the solver is stopped and reaped before
+    the interrupt goes on, so no search is left running behind us."""
+    try:
+        process = subprocess.Popen(
+            [str(solver), *settings.arguments()],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            encoding="utf-8",
+            errors="replace",
+        )
+    except OSError as exc:
+        raise SolverError(f"cannot run the solver {solver}: {exc.strerror or exc}") from None
+    # Popen with three pipes always has all three streams.
+    assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+    stdin, stdout, stderr = process.stdin, process.stdout, process.stderr
+    with process:  # closes the pipes however we leave
+        try:
+            # stdout is drained on a thread so neither pipe can fill up and stall the solver.
+            stdout_parts: list[str] = []
+            drain = threading.Thread(target=lambda: stdout_parts.append(stdout.read()), daemon=True)
+            drain.start()
+            # A solver that quits without reading the board says why in its exit status.
+            with contextlib.suppress(BrokenPipeError), stdin:
+                stdin.write(board_to_protocol(board))
+            stderr_lines = []
+            for line in stderr:
+                progress = parse_progress(line)
+                if progress:
+                    on_progress(progress)
+                stderr_lines.append(line)
+            drain.join()
+            returncode = process.wait()
+        except BaseException:
+            stop_process(process)
+            raise
+    if returncode == -signal.SIGINT:
+        # A terminal's Ctrl-C reaches the whole process group: the solver may die of it first.
+        raise KeyboardInterrupt
+    return parse_solver_output(
+        returncode, "".join(stdout_parts), "".join(stderr_lines), len(board), settings.target
+    )
+
+
+def stop_process(process: subprocess.Popen[str]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

@@ -1,0 +1,54 @@
+"""Verification: an answer is only reported after replaying it on the original board, and a book's par is
+checked against the proven optimum."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .boards import COLOUR_NAMES, Board, moves_word, replay
+from .books import Level
+from .errors import SolverError, VerificationError
+from .protocol import Outcome, Solution
+from .solver import OnProgress, SolverSettings, run_solver
+
+
+def verify(boards: list[Board], target: int) -> None:
+    wrong = [(r, c) for r, line in enumerate(boards[-1]) for c, tile in enumerate(line) if tile != target]
+    if wrong:
+        r, c = wrong[0]
+        raise VerificationError(
+            f"verification failed: replaying the solver's {moves_word(len(boards) - 1)} leaves "
+            f"{len(wrong)} tiles not {COLOUR_NAMES[target]} (first at row {r + 1}, col {c + 1})"
+        )
+
+
+def solve_board(solver: Path, board: Board, settings: SolverSettings, on_progress: OnProgress) -> Outcome:
+    """Run the solver on a board; a solution comes back only once it is replayed and verified."""
+    outcome = run_solver(solver, board, settings, on_progress)
+    if isinstance(outcome, Solution):
+        verify(replay(board, outcome.moves), outcome.target)
+    return outcome
+
+
+@dataclass(frozen=True)
+class LevelCheck:
+    """One level of a book checked in full: the verified outcome, or why there is none."""
+
+    level: Level
+    outcome: Outcome | None
+    error: SolverError | None  # set exactly when outcome is None
+
+    @property
+    def at_par(self) -> bool:
+        """Solved, and in the book's par when it gives one."""
+        if not isinstance(self.outcome, Solution):
+            return False
+        return self.level.par is None or len(self.outcome.moves) == self.level.par
+
+
+def check_level(solver: Path, level: Level, settings: SolverSettings, on_progress: OnProgress) -> LevelCheck:
+    try:
+        return LevelCheck(level, solve_board(solver, level.board, settings, on_progress), None)
+    except SolverError as exc:
+        return LevelCheck(level, None, exc)
