@@ -18,8 +18,10 @@ VPY      := $(VENV)/bin/python
 
 all: unflip_solver
 
+# Built under a name of its own and renamed into place: a solver that is running, or that another make or a
+# first use of unflip.py is about to run, is never overwritten halfway ("Text file busy").
 unflip_solver: unflip_solver.cpp
-	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $<
+	$(CXX) $(CXXSTD) $(CXXFLAGS) -o .$@.$$$$.partial $< && mv -f .$@.$$$$.partial $@
 
 unflip_solver_asan: unflip_solver.cpp
 	$(CXX) $(CXXSTD) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $<

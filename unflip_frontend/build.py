@@ -3,12 +3,14 @@ never run stale. $UNFLIP_SOLVER names a ready executable instead."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import os
 import shlex
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from .errors import SolverError
@@ -47,15 +49,42 @@ def ensure_solver(on_build: OnBuild) -> Path:
     return checkout_solver(layout.root, on_build)
 
 
+@contextlib.contextmanager
+def one_build_at_a_time(source: Path) -> Iterator[None]:
+    """Several first uses at once (a script starting four solves): one builds, the others wait for it and
+    then find the solver built. The lock is on the source, which every build reads anyway, so it needs no
+    file of its own and works where the source is read-only; the kernel drops it if the holder dies."""
+    try:
+        descriptor = os.open(source, os.O_RDONLY)
+    except OSError as exc:
+        raise SolverError(f"cannot read the solver's source {source}: {exc.strerror or exc}") from None
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)
+
+
+def is_current(binary: Path, source: Path) -> bool:
+    """A built solver no older than its source (or one whose source is not here to compare with)."""
+    return binary.is_file() and (not source.is_file() or binary.stat().st_mtime >= source.stat().st_mtime)
+
+
 def checkout_solver(root: Path, on_build: OnBuild) -> Path:
     """./unflip_solver beside its source, rebuilt when older than it; with make when the Makefile would
     use the same compiler, so both ways of building give the same binary."""
     source, binary = root / SOURCE_NAME, root / BINARY_NAME
-    has_source = source.is_file()
-    if binary.is_file() and (not has_source or binary.stat().st_mtime >= source.stat().st_mtime):
+    if is_current(binary, source):
         return binary
-    if not has_source:
+    if not source.is_file():
         raise SolverError(f"the solver is missing: neither {BINARY_NAME} nor {SOURCE_NAME} is in {root}")
+    with one_build_at_a_time(source):
+        if not is_current(binary, source):  # another run may have built it while this one waited
+            build_in_checkout(root, source, binary, on_build)
+    return binary
+
+
+def build_in_checkout(root: Path, source: Path, binary: Path, on_build: OnBuild) -> None:
     compiler = find_compiler()
     hint = f"make {BINARY_NAME}"
     if shutil.which("make") and (root / "Makefile").is_file() and compiler == os.environ.get("CXX", "g++"):
@@ -64,7 +93,6 @@ def checkout_solver(root: Path, on_build: OnBuild) -> Path:
         run_build(command, binary, hint)
     else:
         compile_into(compiler, source, binary, on_build, hint)
-    return binary
 
 
 def cached_solver(source: Path, on_build: OnBuild) -> Path:
@@ -82,8 +110,11 @@ def cached_solver(source: Path, on_build: OnBuild) -> Path:
         binary.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise SolverError(f"cannot create {binary.parent} for the solver: {exc.strerror or exc}") from None
-    compiler = find_compiler()
-    compile_into(compiler, source, binary, on_build, shlex.join(compile_command(compiler, binary, source)))
+    with one_build_at_a_time(source):
+        if not binary.is_file():  # another run may have built it while this one waited
+            compiler = find_compiler()
+            hint = shlex.join(compile_command(compiler, binary, source))
+            compile_into(compiler, source, binary, on_build, hint)
     return binary
 
 

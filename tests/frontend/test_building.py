@@ -6,6 +6,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -201,3 +202,63 @@ def test_a_cache_that_cannot_be_created_is_one_line_naming_it(installed, tmp_pat
         "Not a directory",
         one_line(result.stderr),
     )
+
+
+# A compiler that writes its output the slow way a linker does: the file exists, incomplete and not yet
+# executable, for a second before it is done. It logs each build, and when the output file is open.
+SLOW_COMPILER = """#!{python}
+import os, subprocess, sys, tempfile, time
+args = sys.argv[1:]
+output = args[args.index("-o") + 1]
+sources = [arg for arg in args if arg.endswith(".cpp")]
+with open({log!r}, "a") as log:
+    log.write("build\\n")
+with tempfile.TemporaryDirectory() as folder:
+    subprocess.run(["g++", "-o", folder + "/solver", *sources], check=True)
+    payload = open(folder + "/solver", "rb").read()
+with open(output, "wb") as file:
+    file.write(payload[: len(payload) // 2])
+    file.flush()
+    with open({log!r}, "a") as log:
+        log.write("writing\\n")
+    time.sleep(1)
+    file.write(payload[len(payload) // 2 :])
+os.chmod(output, 0o755)
+"""
+
+
+def test_first_uses_started_together_build_the_solver_once_and_all_of_them_solve(scratch_repo, tmp_path):
+    if not (shutil.which("make") and shutil.which("g++")):
+        pytest.skip("needs make and g++")
+    shutil.copy(REPO / "Makefile", scratch_repo)
+    log = tmp_path / "builds.log"
+    compiler = write(tmp_path / "slow-c++", SLOW_COMPILER.format(python=sys.executable, log=str(log)))
+    compiler.chmod(0o755)
+    environment = {k: v for k, v in os.environ.items() if k != "UNFLIP_SOLVER"}
+    environment["CXX"] = str(compiler)
+
+    def start() -> subprocess.Popen:
+        return subprocess.Popen(
+            [sys.executable, "unflip.py", "board.txt", "--compact"],
+            cwd=scratch_repo,
+            env=environment,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+    runs = [start()]
+    deadline = time.monotonic() + 60  # a safety net, not a timing assertion
+    while not (log.exists() and "writing" in log.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    # The others start while the first build's output is half-written.
+    runs += [start() for _ in range(3)]
+    results = [(run.wait(timeout=120), *run.communicate()) for run in runs]
+    for code, stdout, stderr in results:
+        assert code == 0, stderr
+        assert "Optimal: 1 move" in stdout
+    assert log.read_text().count("build\n") == 1
+    assert sorted(path.name for path in scratch_repo.iterdir() if "unflip_solver" in path.name) == [
+        "unflip_solver",
+        "unflip_solver.cpp",
+    ]
