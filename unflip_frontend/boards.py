@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .errors import InputError
@@ -56,28 +57,92 @@ def check_size(n: int, where: str) -> None:
         raise InputError(f"{where}: the board is {n}×{n}; sizes {MIN_SIZE} to {MAX_SIZE} are supported")
 
 
+# The solver's cap on a board's text (kMaxInputBytes): far above any 15×15 board, and a guard against endless
+# input such as /dev/zero.
+MAX_BOARD_CHARS = 1 << 16
+
+# The tiles as the front end prints them (render.py, Unicode and --ascii): a printed board pasted back in
+# reads as itself.
+PRINTED_TILES = {"·": 0, "■": 1, ".": 0, "#": 1}
+OUTLINE_RULE = re.compile(r"[┌┐└┘─+-]+")  # above and below a flip square
+OUTLINE_SIDE = re.compile(r"[│|\s]")
+ROW_NUMBER = re.compile(r"\s*\d+(\s|$)")
+SEPARATORS = re.compile(r"[\s,]+")
+
+
 def parse_board_text(text: str, where: str) -> Board:
     """Read N lines of N digits, all 0/1 or all 1/2, as README.md's protocol does: trailing spaces,
-    CRLF and trailing blank lines are fine; 1/2 maps to 0/1; a board of only 1s is read as 0/1."""
-    lines = [line.rstrip(" \t\r") for line in text.split("\n")]
+    CRLF and trailing blank lines are fine; 1/2 maps to 0/1; a board of only 1s is read as 0/1. People
+    write boards other ways too: the tiles of a row may be separated by spaces or commas, and a board the
+    front end printed (· and ■, or . and #; the numbers and the outline are skipped) reads as itself."""
+    if len(text) > MAX_BOARD_CHARS:
+        raise InputError(
+            f"{where} is larger than {MAX_BOARD_CHARS} characters; a board is at most 15 lines of 15 digits"
+        )
+    lines = [line.rstrip() for line in text.split("\n")]
     while lines and not lines[-1]:
         lines.pop()
     if not lines:
         raise InputError(f"{where}: the board is empty")
-    width = len(lines[0])
-    for number, line in enumerate(lines, 1):
-        if not line:
+    printed = any(glyph in text for glyph in PRINTED_TILES)
+    numbered = printed_lines(lines) if printed else list(enumerate(lines, 1))
+    rows: list[str] = []
+    for number, line in numbered:
+        row = printed_row(line, number, where) if printed else digit_row(line, number, where)
+        if not row:
             raise InputError(f"{where} line {number} is blank; board rows must be consecutive")
-        bad = next((ch for ch in line if ch not in "012"), None)
-        if bad is not None:
-            raise InputError(f"{where} line {number}: {bad!r} is not a tile (use digits 0/1 or 1/2)")
-        if len(line) != width:
-            raise InputError(f"{where} line {number}: {len(line)} tiles, but line 1 has {width}")
-    if len(lines) != width:
-        raise InputError(f"{where}: the board is {width} tiles wide and {len(lines)} high; it must be square")
+        if rows and len(row) != len(rows[0]):
+            raise InputError(
+                f"{where} line {number}: {len(row)} tiles, but line {numbered[0][0]} has {len(rows[0])}"
+            )
+        rows.append(row)
+    width = len(rows[0])
+    if len(rows) != width:
+        raise InputError(f"{where}: the board is {width} tiles wide and {len(rows)} high; it must be square")
     check_size(width, where)
-    digits = set("".join(lines))
+    if printed:
+        return tuple(tuple(PRINTED_TILES[ch] for ch in row) for row in rows)
+    digits = set("".join(rows))
     if {"0", "2"} <= digits:
         raise InputError(f"{where}: mixes 0 and 2; use 0/1 (0 = white) or 1/2 (1 = white) throughout")
     offset = 1 if "2" in digits else 0
-    return tuple(tuple(int(ch) - offset for ch in line) for line in lines)
+    return tuple(tuple(int(ch) - offset for ch in row) for row in rows)
+
+
+def digit_row(line: str, number: int, where: str) -> str:
+    """A row's digits, written together ('0110') or each apart ('0 1 1 0', '0,1,1,0')."""
+    tiles = [tile for tile in SEPARATORS.split(line) if tile]
+    if len(tiles) > 1:
+        wide = next((tile for tile in tiles if len(tile) > 1), None)
+        if wide is not None:
+            raise InputError(
+                f"{where} line {number}: {wide!r} is more than one tile; "
+                "separate every tile of a row, or none"
+            )
+    row = "".join(tiles)
+    bad = next((ch for ch in row if ch not in "012"), None)
+    if bad is not None:
+        raise InputError(f"{where} line {number}: {bad!r} is not a tile (use digits 0/1 or 1/2)")
+    return row
+
+
+def printed_lines(lines: list[str]) -> list[tuple[int, str]]:
+    """The numbered lines of a printed board that hold tiles: not the column numbers on top, nor the rules
+    above and below a flip square."""
+    numbered = list(enumerate(lines, 1))
+    header = lines[0].split()
+    if header and header == [str(column) for column in range(1, len(header) + 1)]:
+        numbered = numbered[1:]
+    return [(number, line) for number, line in numbered if not OUTLINE_RULE.fullmatch(line.strip())]
+
+
+def printed_row(line: str, number: int, where: str) -> str:
+    """A printed row's tiles: the row number before them and the sides of an outline between them dropped."""
+    label = ROW_NUMBER.match(line)
+    row = OUTLINE_SIDE.sub("", line[label.end() :] if label else line)
+    bad = next((ch for ch in row if ch not in PRINTED_TILES), None)
+    if bad is not None:
+        raise InputError(
+            f"{where} line {number}: {bad!r} is not a tile (a printed board's tiles are · and ■, or . and #)"
+        )
+    return row

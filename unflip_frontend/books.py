@@ -3,10 +3,13 @@ and standard input, and writing a book without ever leaving half of one."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import sys
 import tempfile
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,16 +39,42 @@ class Book:
     levels: tuple[Level, ...]
 
 
+# Books are read whole; this is far above any book of the game's or the generator's (10,000 levels of 15×15
+# take 7 MB), and keeps endless input such as /dev/zero from filling memory.
+MAX_BOOK_BYTES = 64 << 20
+
+
 def read_source(path: str) -> tuple[str, str]:
-    """Return (text, display name) of a file, or of standard input for '-'."""
+    """Return (text, display name) of a file, or of standard input for '-'. A UTF-8 byte-order mark, which
+    some editors write, is not part of the text."""
+    name = printable(path) if path != "-" else "standard input"
     if path == "-":
-        return sys.stdin.read(), "standard input"
+        if sys.stdin is None:
+            raise InputError("- reads standard input, which is closed")
+        if sys.stdin.isatty():
+            raise InputError(
+                "- reads a board or book from standard input, which is a terminal here; "
+                "redirect one in (- < board.txt) or name the file"
+            )
+        data = sys.stdin.buffer.read(MAX_BOOK_BYTES + 1)
+    else:
+        try:
+            with open(path, "rb") as file:
+                data = file.read(MAX_BOOK_BYTES + 1)
+        except OSError as exc:
+            raise InputError(f"cannot read {name}: {exc.strerror or exc}") from None
+    if len(data) > MAX_BOOK_BYTES:
+        raise InputError(f"{name} is larger than {MAX_BOOK_BYTES >> 20} MiB; no book or board is that large")
     try:
-        return Path(path).read_text(encoding="utf-8"), path
+        return data.decode("utf-8-sig"), name
     except UnicodeDecodeError:
-        raise InputError(f"{path}: not a text file (it is not UTF-8)") from None
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise InputError(f"{name}: not a text file (it is not UTF-8)") from None
+
+
+def printable(text: str) -> str:
+    """Text as it can be shown: control characters (escape sequences, line breaks) and lone surrogates (from
+    JSON escapes or file names that are not UTF-8), which no terminal should get, become U+FFFD."""
+    return "".join("\ufffd" if unicodedata.category(ch) in ("Cc", "Cs") else ch for ch in text)
 
 
 def book_path(name: str, books_dir: str | None) -> Path:
@@ -100,7 +129,8 @@ def parse_level(entry: object, number: int, book_name: str) -> Level:
     if par is not None and (type(par) is not int or par < 0):
         raise InputError(f"{where}: par must be a whole number or null, not {par!r}")
     title = entry.get("title")
-    return Level(where, number, parse_tiles(entry["tiles"], where), par, "" if title is None else str(title))
+    shown = "" if title is None else printable(str(title))
+    return Level(where, number, parse_tiles(entry["tiles"], where), par, shown)
 
 
 def parse_book(text: str, name: str) -> Book:
@@ -110,6 +140,11 @@ def parse_book(text: str, name: str) -> Book:
         raise InputError(
             f"{name}: malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
         ) from None
+    except ValueError:  # Python's own cap on the digits of a whole number
+        digits = sys.get_int_max_str_digits()
+        raise InputError(f"{name}: a number in it has more than {digits} digits") from None
+    except RecursionError:
+        raise InputError(f"{name}: its JSON is nested too deeply to be a level book") from None
     if not isinstance(data, dict) or not isinstance(data.get("levels"), list):
         raise InputError(f"{name}: not a level book (expected a JSON object with a 'levels' list)")
     if not data["levels"]:
@@ -124,11 +159,14 @@ def load_source(source: str, books_dir: str | None) -> Book | Level:
         path = book_path(source, books_dir)
         text, _ = read_source(str(path))
         return parse_book(text, source)
-    if source != "-" and not Path(source).exists():
+    # os.path.exists, unlike Path.exists, is False (not an error) for a name too long to be a file.
+    if source != "-" and not os.path.exists(source):
         names = ", ".join(BOOK_FILES)
         guess = likely_meant(source, BOOK_FILES)
         hint = f"did you mean '{guess}'? " if guess else ""
-        raise InputError(f"no such book or board file: {source} ({hint}the named books are {names})")
+        raise InputError(
+            f"no such book or board file: {printable(source)} ({hint}the named books are {names})"
+        )
     text, name = read_source(source)
     if text.lstrip()[:1] in ("{", "["):
         return parse_book(text, name)
@@ -142,15 +180,52 @@ def pick_level(book: Book, number: int) -> Level:
     return book.levels[number - 1]
 
 
+FILE_KINDS = (
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def writable_target(path: str) -> Path:
+    """Where a book named path is written, checked before any work goes into it: the file itself, through
+    any symbolic links (the link keeps pointing at the new book). Only a regular file is ever replaced; a
+    device, a FIFO or a folder in the way is refused, and so is a path that runs through a file."""
+    if not path:
+        raise InputError("cannot write a book to '': the file name is empty")
+    shown = printable(path)
+    target = Path(os.path.realpath(path))
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        folder = next(folder for folder in target.parents if folder.exists())
+        if not folder.is_dir():
+            raise InputError(f"cannot write {shown}: {printable(str(folder))} is not a folder") from None
+        return target
+    if stat.S_ISDIR(mode):
+        raise InputError(f"cannot write {shown}: {os.strerror(errno.EISDIR)}")
+    kind = next((kind for test, kind in FILE_KINDS if test(mode)), None)
+    if kind is not None:
+        raise InputError(f"cannot write {shown}: it is {kind}, and only a regular file is replaced")
+    return target
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Write a file of a name no other run uses, beside the target, and rename it over the target: Ctrl-C,
     a crash or a second run writing the same book never leaves half a book. (click.open_file(atomic=True)
     would do the same, but it renames the partial file over the target even when the write fails.)"""
+    target = writable_target(str(path))
     temporary: Path | None = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(
-            "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", suffix=".partial", delete=False
+            "w",
+            encoding="utf-8",
+            dir=target.parent,
+            prefix=f".{target.name}.",
+            suffix=".partial",
+            delete=False,
         ) as file:
             temporary = Path(file.name)
             file.write(text)
@@ -158,9 +233,9 @@ def write_atomically(path: Path, text: str) -> None:
         umask = os.umask(0)
         os.umask(umask)
         temporary.chmod(0o666 & ~umask)
-        os.replace(temporary, path)
+        os.replace(temporary, target)
     except OSError as exc:
-        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise InputError(f"cannot write {printable(str(path))}: {exc.strerror or exc}") from None
     finally:
         if temporary is not None:
             temporary.unlink(missing_ok=True)

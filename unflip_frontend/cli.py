@@ -4,6 +4,8 @@ print is in terminal.py."""
 
 from __future__ import annotations
 
+import math
+import os
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -12,11 +14,19 @@ from click.shell_completion import CompletionItem
 
 from . import __version__
 from .boards import MAX_SIZE, MIN_SIZE, Board
-from .books import BOOK_FILES, Level, load_source, pick_level, write_atomically
+from .books import BOOK_FILES, Level, load_source, pick_level, writable_target, write_atomically
 from .errors import InputError, SolverError, likely_meant
 from .generator import SHIPPED_PLANS, Plan
 from .layout import find_layout
-from .solver import SolverSettings
+from .solver import (
+    MAX_NODES,
+    MAX_THREADS,
+    SECONDS_RANGE,
+    TARGETS,
+    SolverSettings,
+    StoppedBySignal,
+    signals_stop_the_run,
+)
 from .terminal import (
     EXIT_INPUT,
     EXIT_INTERRUPTED,
@@ -26,6 +36,7 @@ from .terminal import (
     fail,
     list_levels,
     make_book,
+    signal_status,
     solve_all,
     solve_single,
     status_line,
@@ -68,7 +79,7 @@ class DefaultCommandGroup(click.Group):
             return False
         if word.startswith("-"):
             return word not in {name for param in self.get_params(ctx) for name in param.opts}
-        if ctx.resilient_parsing or word in BOOK_FILES or Path(word).exists():
+        if ctx.resilient_parsing or word in BOOK_FILES or os.path.exists(word):  # no error for a long name
             return True
         # A word like no book and no file, but like a command, is a mistyped command ('genrate --size 5'),
         # which the default command would answer with a misleading complaint about --size.
@@ -99,7 +110,8 @@ class DefaultCommandGroup(click.Group):
         ui.reset()
         kwargs["standalone_mode"] = False
         try:
-            super().main(*args, **kwargs)
+            with signals_stop_the_run():
+                super().main(*args, **kwargs)
         except click.exceptions.NoArgsIsHelpError as exc:
             exc.show()
             raise SystemExit(exc.exit_code) from None
@@ -111,6 +123,8 @@ class DefaultCommandGroup(click.Group):
         except click.Abort:
             # click turns Ctrl-C into Abort; by now any solver we started has been stopped and reaped.
             fail("stopped at your request", EXIT_INTERRUPTED, label="interrupted")
+        except StoppedBySignal as exc:
+            fail(f"stopped by {exc}", signal_status(exc.number), label="terminated")
         except InputError as exc:
             fail(str(exc), EXIT_INPUT)
         except SolverError as exc:
@@ -144,6 +158,16 @@ class RangeType(click.ParamType[tuple[int, int], str | tuple[int, int]]):
         return bounds
 
 
+class Seconds(click.FloatRange):
+    """The solver's range of seconds; click's FloatRange lets NaN through every bound."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        seconds = super().convert(value, param, ctx)
+        if math.isnan(seconds):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return seconds
+
+
 def complete_source(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Files, and the shipped books by name."""
     books = [
@@ -158,7 +182,7 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
 threads_option = click.option(
     "--threads",
     metavar="T",
-    type=click.IntRange(min=1),
+    type=click.IntRange(1, MAX_THREADS),
     help="\b\nSolver worker threads (default: all cores).\nExample: --threads 2",
 )
 
@@ -219,23 +243,23 @@ def cli() -> None:
 @threads_option
 @click.option(
     "--target",
-    type=click.Choice(["0", "1", "either"]),
+    type=click.Choice(list(TARGETS)),
     default="0",
     show_default=True,
-    help="\b\nColour every tile must end as: 0 white (the game's\n"
-    "goal), 1 black, or either (whichever is fewer moves).\nExample: --target either",
+    help="\b\nColour every tile must end as: 0 or white (the game's\n"
+    "goal), 1 or black, or either (whichever is fewer moves).\nExample: --target either",
 )
 @click.option(
     "--max-seconds",
     metavar="S",
-    type=click.FloatRange(min=0, min_open=True),
+    type=Seconds(*SECONDS_RANGE),
     help="\b\nGive up after S seconds and report the proven lower\n"
     "bound (exit status 3).\nExample: --max-seconds 60",
 )
 @click.option(
     "--max-nodes",
     metavar="N",
-    type=click.IntRange(min=1),
+    type=click.IntRange(1, MAX_NODES),
     help="\b\nGive up after N search nodes and report the proven\n"
     "lower bound (exit status 3).\nExample: --max-nodes 1000000",
 )
@@ -275,7 +299,7 @@ def solve(
     if no_color:
         ui.disable_colour()
     view = View(ui.glyphs(ascii_), compact)
-    settings = SolverSettings(target, threads, max_seconds, max_nodes)
+    settings = SolverSettings(TARGETS[target], threads, max_seconds, max_nodes)
     loaded = load_source(source, books)
     if isinstance(loaded, Level):
         if list_ or all_ or level_number is not None:
@@ -363,9 +387,11 @@ def generate(
       {prog} generate --size 9-13 --optimum 12-18 --kind weekly --count 5
       {prog} mybook.json --all     check every level solves at its par
     """
+    if out != "-":
+        writable_target(out)  # before the work, not after it
     text = make_book(Plan(kind, count, sizes, optimum, seed), set(), threads)
     if out == "-":
-        ui.out.file.write(text)
+        ui.write(text)
         return
     write_atomically(Path(out), text)
     status_line(f"wrote {count} {kind} levels to {out}")

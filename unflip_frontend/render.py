@@ -153,7 +153,8 @@ def solution_report(
 
 def level_table(title: str, glyphs: Glyphs, *middle: str) -> Table:
     """A table of levels: number, board size and par first, the title last, the given columns between."""
-    table = Table(box=glyphs.table_box, title=title)
+    # Titles and book names are the user's text, not rich markup: as Text, '[/bold]' is shown, not parsed.
+    table = Table(box=glyphs.table_box, title=Text(title))
     for heading in ("level", "board", "par", *middle):
         table.add_column(heading, justify="right")
     table.add_column("title")

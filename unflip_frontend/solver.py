@@ -6,7 +6,7 @@ import contextlib
 import signal
 import subprocess
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +15,50 @@ from .errors import SolverError
 from .protocol import Outcome, SearchProgress, board_to_protocol, parse_progress, parse_solver_output
 
 OnProgress = Callable[[SearchProgress], None]
+
+# The solver's own limits (unflip_solver --help). The command line checks them too, so a value out of range
+# is bad input, named as such, rather than a solver that refused to start.
+MAX_THREADS = 1024
+SECONDS_RANGE = (1e-3, 1e9)
+MAX_NODES = 2**64 - 1
+
+# --target's words: the solver's digits, and the colours they stand for.
+TARGETS = {"0": "0", "1": "1", "either": "either", "white": "0", "black": "1"}
+
+# Signals that end a run the way Ctrl-C does: a `kill`, a closed terminal.
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+class StoppedBySignal(BaseException):
+    """SIGTERM or SIGHUP arrived. Like KeyboardInterrupt it is no Exception, so nothing on the way up mistakes
+    it for an error to handle; a search under way is stopped and reaped as it passes."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(signal.Signals(number).name)
+        self.number = number
+
+
+def raise_stop(number: int, _frame: object) -> None:
+    raise StoppedBySignal(number)
+
+
+@contextlib.contextmanager
+def signals_stop_the_run() -> Iterator[None]:
+    """Within this block SIGTERM and SIGHUP raise StoppedBySignal, except one the caller chose to ignore
+    (nohup ignores SIGHUP). Only the main thread can set handlers; elsewhere the defaults stay."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {
+        number: signal.signal(number, raise_stop)
+        for number in STOP_SIGNALS
+        if signal.getsignal(number) is not signal.SIG_IGN
+    }
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def no_progress(_progress: SearchProgress) -> None:
@@ -77,9 +121,11 @@ def run_solver(solver: Path, board: Board, settings: SolverSettings, on_progress
         except BaseException:
             stop_process(process)
             raise
+    # A terminal's Ctrl-C or hang-up reaches the whole process group: the solver may die of it first.
     if returncode == -signal.SIGINT:
-        # A terminal's Ctrl-C reaches the whole process group: the solver may die of it first.
         raise KeyboardInterrupt
+    if -returncode in STOP_SIGNALS:
+        raise StoppedBySignal(-returncode)
     return parse_solver_output(
         returncode, "".join(stdout_parts), "".join(stderr_lines), len(board), settings.target
     )

@@ -5,9 +5,11 @@ typed errors and returns outcomes, and here they become output, one-line errors 
 from __future__ import annotations
 
 import contextlib
+import os
+import signal
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import NoReturn
+from typing import IO, NoReturn
 
 from rich.console import Console
 from rich.progress import (
@@ -36,12 +38,33 @@ EXIT_FAILED = 1  # unsolvable board, or a failing level under --all
 EXIT_INPUT = 2  # bad command line, book or board (click also uses 2 for usage errors)
 EXIT_STOPPED = 3  # the time or node budget ran out first
 EXIT_SOLVER = 4  # the solver could not be built, crashed, spoke garbage, or gave a wrong answer
-EXIT_INTERRUPTED = 130  # the shell convention for death by SIGINT
+EXIT_INTERRUPTED = 130  # the shell convention for death by SIGINT: 128 + the signal's number
+EXIT_OUTPUT_CLOSED = 128 + signal.SIGPIPE  # 141: the reader of standard output went away (`| head`)
+
+
+def signal_status(number: int) -> int:
+    """The exit status of a run a signal stopped: 129 for SIGHUP, 143 for SIGTERM, as a shell reports them."""
+    return 128 + number
 
 
 # ---------------------------------------------------------------------------------------------------------
 # Output: one console for results, one for errors and progress, and the single way to give up.
 # ---------------------------------------------------------------------------------------------------------
+
+
+class PipeConsole(Console):
+    """A console that, when its reader goes away, ends the run as a shell expects of `... | head`."""
+
+    def on_broken_pipe(self) -> None:
+        output_closed(self.file)
+
+
+def output_closed(stream: IO[str]) -> NoReturn:
+    """Stop quietly with the status of a program SIGPIPE ended, the stream now pointing at /dev/null so the
+    interpreter's last flush has nowhere to fail."""
+    with contextlib.suppress(OSError, ValueError):  # a stream with no file descriptor (tests) needs none
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+    raise SystemExit(EXIT_OUTPUT_CLOSED)
 
 
 class Output:
@@ -52,8 +75,16 @@ class Output:
         self.reset()
 
     def reset(self) -> None:
-        self.out = Console(highlight=False)
-        self.err = Console(stderr=True, highlight=False)
+        self.out = PipeConsole(highlight=False)
+        self.err = PipeConsole(stderr=True, highlight=False)
+
+    def write(self, text: str) -> None:
+        """Text exactly as it is (a book's JSON), not through rich."""
+        try:
+            self.out.file.write(text)
+            self.out.file.flush()
+        except BrokenPipeError:
+            output_closed(self.out.file)
 
     def disable_colour(self) -> None:
         self.out.no_color = self.err.no_color = True
@@ -138,7 +169,7 @@ def solve_single(level: Level, settings: SolverSettings, view: View) -> None:
 def list_levels(book: Book, view: View) -> None:
     table = level_table(book.name, view.glyphs)
     for level in book.levels:
-        table.add_row(*level_cells(level, view.glyphs), level.title)
+        table.add_row(*level_cells(level, view.glyphs), Text(level.title))
     ui.out.print(table)
 
 
@@ -178,7 +209,7 @@ def solve_all(book: Book, settings: SolverSettings, view: View) -> None:
             *level_cells(check.level, view.glyphs),
             Text(moves, style="red" if failure else ""),
             "-" if seconds is None else f"{seconds:.3f}s",
-            check.level.title,
+            Text(check.level.title),
         )
         if failure:
             failures.append(f"level {check.level.number} ({failure})")

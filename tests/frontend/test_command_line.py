@@ -1,11 +1,12 @@
 """The command line itself: help, the default command, --version, suggestions for mistyped words, the
-range options, and shell completion."""
+range options and the solver's own ranges, --target's words, and shell completion."""
 
 import re
 
 import click
 import pytest
-from support import one_line, run, write
+from helpers import REPO
+from support import one_line, recorded, run, write
 
 from unflip_frontend import __version__
 from unflip_frontend.cli import solve
@@ -124,3 +125,53 @@ def test_the_bash_completion_script_is_printed_for_the_installed_command():
     assert result.exit_code == 0
     assert "_UNFLIP_COMPLETE=bash_complete" in result.stdout
     assert "complete -o nosort -F _unflip_completion unflip" in result.stdout
+
+
+# --- the solver's option ranges, checked before the solver runs ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["board.txt", "--threads", "2000"], "--threads"),
+        (["board.txt", "--max-seconds", "1e-9"], "--max-seconds"),
+        (["board.txt", "--max-seconds", "1e10"], "--max-seconds"),
+        (["board.txt", "--max-seconds", "nan"], "--max-seconds"),
+        (["board.txt", "--max-seconds", "inf"], "--max-seconds"),
+        (["board.txt", "--max-nodes", "99999999999999999999999"], "--max-nodes"),
+        (["generate", "--threads", "100000"], "--threads"),
+    ],
+)
+def test_a_value_the_solver_would_refuse_is_bad_input_naming_the_option(monkeypatch, args, option):
+    monkeypatch.chdir(REPO)
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert one_line(result.stderr).startswith(f"error: Invalid value for '{option}': ")
+
+
+@pytest.mark.parametrize(
+    ("args", "passed"),
+    [
+        (["--threads", "1024", "--max-seconds", "0.001"], ["--threads", "1024", "--max-seconds", "0.001"]),
+        (
+            ["--max-seconds", "1e9", "--max-nodes", str(2**64 - 1)],
+            ["--max-seconds", "1000000000.0", "--max-nodes", str(2**64 - 1)],
+        ),
+    ],
+)
+def test_the_ends_of_the_solvers_ranges_are_accepted_and_passed_on(tmp_path, fake_solver, args, passed):
+    env = fake_solver("TARGET 0\nMOVES 1\n0 0 2\nNODES 1\nTIME 0\n")
+    result = run(str(write(tmp_path / "b.txt", "11\n11\n")), *args, env=env)
+    assert result.exit_code == 0, result.output
+    argv = recorded(tmp_path)["argv"]
+    assert " ".join(passed) in " ".join(argv)
+
+
+@pytest.mark.parametrize(("word", "digit"), [("white", "0"), ("black", "1"), ("either", "either")])
+def test_target_takes_the_colour_names_beside_the_digits(tmp_path, fake_solver, word, digit):
+    reported = "1" if word == "black" else "0"
+    env = fake_solver(f"TARGET {reported}\nMOVES 1\n0 0 2\nNODES 1\nTIME 0\n")
+    board = "00\n00\n" if word == "black" else "11\n11\n"
+    result = run(str(write(tmp_path / "b.txt", board)), "--target", word, "--compact", env=env)
+    assert result.exit_code == 0, result.output
+    assert recorded(tmp_path)["argv"][:2] == ["--target", digit]

@@ -12,7 +12,7 @@ import time
 import oracle
 import pytest
 from helpers import REPO
-from support import run
+from support import one_line, run
 
 from unflip_frontend.books import BOOK_FILES, write_atomically
 from unflip_frontend.errors import InputError
@@ -229,3 +229,50 @@ def test_ctrl_c_while_generating_leaves_no_book_and_no_partial_file(tmp_path):
     assert process.returncode == 130, stderr
     assert "Traceback" not in stderr
     assert list(tmp_path.iterdir()) == []
+
+
+# --- where a book may be written ----------------------------------------------------------------------------
+
+
+def generate_to(out: str):
+    return run("generate", "--count", "1", "--size", "4", "--out", out)
+
+
+def test_an_empty_output_name_is_one_line_before_any_work():
+    result = generate_to("")
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == "error: cannot write a book to '': the file name is empty"
+
+
+def test_an_output_path_through_a_regular_file_names_that_file(tmp_path):
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("keep me")
+    result = generate_to(str(blocker / "sub.json"))
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == f"error: cannot write {blocker / 'sub.json'}: {blocker} is not a folder"
+    assert blocker.read_text() == "keep me"
+
+
+def test_a_fifo_as_output_is_refused_and_left_a_fifo(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    result = generate_to(str(fifo))
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == (
+        f"error: cannot write {fifo}: it is a FIFO, and only a regular file is replaced"
+    )
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["pipe"]
+
+
+def test_a_symbolic_link_as_output_stays_a_link_to_the_new_book(tmp_path):
+    target = tmp_path / "books" / "real.json"
+    target.parent.mkdir()
+    target.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    result = generate_to(str(link))
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and link.resolve() == target
+    assert json.loads(target.read_text())["levels"][0]["tiles"]
+    assert sorted(path.name for path in target.parent.iterdir()) == ["real.json"]

@@ -1,10 +1,16 @@
 """Bad input: every unusable book, board, level or option is one line on standard error, exit status 2,
-never a traceback."""
+never a traceback, never a hang."""
 
+import os
+import pty
+import resource
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from support import one_line, run, write, write_book
+from helpers import REPO
+from support import one_line, recorded, run, write, write_book
 
 
 def input_error(tmp_path: Path, *args: str, input: str | None = None) -> str:
@@ -125,3 +131,94 @@ def test_an_unreadable_board_file_is_one_line(tmp_path):
     folder = tmp_path / "dir"
     folder.mkdir()
     assert input_error(tmp_path, str(folder)) == f"error: cannot read {folder}: Is a directory"
+
+
+# --- hostile files: each was a traceback, a hang or a misreading before -------------------------------------
+
+
+def test_a_book_with_a_number_of_5000_digits_is_one_line_not_a_traceback(tmp_path):
+    par = "9" * 5000
+    path = write(tmp_path / "book.json", '{"levels": [{"tiles": [[1, 2], [2, 1]], "par": ' + par + "}]}")
+    assert input_error(tmp_path, str(path), "1") == f"error: {path}: a number in it has more than 4300 digits"
+
+
+def test_a_book_nested_100000_brackets_deep_is_one_line_not_a_traceback(tmp_path):
+    path = write(tmp_path / "book.json", '{"levels": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    assert input_error(tmp_path, str(path), "1") == (
+        f"error: {path}: its JSON is nested too deeply to be a level book"
+    )
+
+
+def run_limited(*args: str, stdin: object = None) -> subprocess.CompletedProcess:
+    """The front end as a program with 1 GiB of address space, so reading without a limit fails fast
+    (MemoryError) instead of filling the machine."""
+
+    def limit_memory() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    return subprocess.run(
+        [sys.executable, str(REPO / "unflip.py"), *args],
+        stdin=stdin,
+        capture_output=True,
+        text=True,
+        preexec_fn=limit_memory,
+        timeout=120,
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+@pytest.mark.parametrize("how", ["named", "on standard input"])
+def test_endless_input_is_read_only_up_to_the_cap_and_refused_in_one_line(how):
+    if how == "named":
+        result = run_limited("/dev/zero", "1")
+        name = "/dev/zero"
+    else:
+        with open("/dev/zero", "rb") as zeros:
+            result = run_limited("-", stdin=zeros)
+        name = "standard input"
+    assert result.returncode == 2, result.stderr
+    assert one_line(result.stderr) == f"error: {name} is larger than 64 MiB; no book or board is that large"
+
+
+def test_a_board_longer_than_the_solvers_cap_is_refused_as_the_solver_refuses_it(tmp_path):
+    assert input_error(tmp_path, "-", input="01\n10\n" + " " * 70_000) == (
+        "error: standard input is larger than 65536 characters; a board is at most 15 lines of 15 digits"
+    )
+
+
+@pytest.mark.parametrize("kind", ["book", "board"])
+def test_a_utf8_byte_order_mark_at_the_start_is_not_part_of_the_text(tmp_path, fake_solver, kind):
+    env = fake_solver("TARGET 0\nMOVES 1\n0 0 2\nNODES 1\nTIME 0\n")
+    text = '{"levels": [{"tiles": [[2, 2], [2, 2]], "par": 1}]}' if kind == "book" else "11\n11\n"
+    path = tmp_path / "level.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    result = run(str(path), *(["1"] if kind == "book" else []), "--compact", env=env)
+    assert result.exit_code == 0, result.stderr
+    assert recorded(tmp_path)["stdin"] == "11\n11\n"
+
+
+def test_a_file_name_too_long_for_the_system_is_no_such_file(tmp_path):
+    name = "a" * 5000
+    assert input_error(tmp_path, name) == (
+        f"error: no such book or board file: {name} (the named books are daily, main, weekly)"
+    )
+
+
+def test_a_dash_with_a_terminal_on_standard_input_says_so_instead_of_waiting():
+    controller, terminal = pty.openpty()
+    try:
+        result = subprocess.run(
+            [sys.executable, str(REPO / "unflip.py"), "-"],
+            stdin=terminal,
+            capture_output=True,
+            text=True,
+            timeout=60,  # a safety net: reading the terminal would wait forever
+        )
+    finally:
+        os.close(controller)
+        os.close(terminal)
+    assert result.returncode == 2
+    assert one_line(result.stderr) == (
+        "error: - reads a board or book from standard input, which is a terminal here; "
+        "redirect one in (- < board.txt) or name the file"
+    )

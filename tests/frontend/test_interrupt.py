@@ -1,4 +1,5 @@
-"""Ctrl-C: the solver is stopped and reaped, the exit status is 130, and no process is left behind."""
+"""Ctrl-C, SIGTERM and SIGHUP: the solver is stopped and reaped, the exit status is 128 + the signal's number,
+and no process is left behind. A closed standard output (`| head`) ends a run with 141 and no traceback."""
 
 import os
 import signal
@@ -27,11 +28,21 @@ def children_of(pid: int) -> list[tuple[int, str]]:
     return found
 
 
+STOPS = {
+    signal.SIGINT: (130, "interrupted: stopped at your request"),
+    signal.SIGTERM: (143, "terminated: stopped by SIGTERM"),
+    signal.SIGHUP: (129, "terminated: stopped by SIGHUP"),
+}
+
+
 @pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="needs Linux /proc to find the solver process"
 )
+@pytest.mark.parametrize("sent", list(STOPS), ids=lambda number: signal.Signals(number).name)
 @pytest.mark.parametrize("who", ["front end only", "whole process group, as a terminal does"])
-def test_ctrl_c_stops_the_solver_and_exits_130_leaving_no_process(tmp_path, who):
+def test_a_stopping_signal_stops_the_solver_and_exits_128_plus_its_number_leaving_no_process(
+    tmp_path, who, sent
+):
     board = random_board_text(13, 2024)
     # The budget only matters if the interrupt handling were broken: the solver then still ends.
     front = subprocess.Popen(
@@ -56,14 +67,34 @@ def test_ctrl_c_stops_the_solver_and_exits_130_leaving_no_process(tmp_path, who)
             time.sleep(0.05)
         assert solver, "the solver never started"
         if who == "front end only":
-            front.send_signal(signal.SIGINT)
+            front.send_signal(sent)
         else:
-            os.killpg(front.pid, signal.SIGINT)
+            os.killpg(front.pid, sent)
         _, stderr = front.communicate(timeout=60)
     finally:
         if front.poll() is None:
             front.kill()
-    assert front.returncode == 130
-    assert stderr.strip().splitlines()[-1] == "interrupted: stopped at your request"
+    status, last_line = STOPS[sent]
+    assert front.returncode == status
+    assert stderr.strip().splitlines()[-1] == last_line
     assert "Traceback" not in stderr
     assert not Path(f"/proc/{solver[0]}").exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["board.txt"], ["weekly", "--list"], ["generate", "--count", "1", "--size", "4"]],
+    ids=["solve", "list", "generate"],
+)
+def test_a_run_whose_output_reader_has_gone_exits_141_without_a_word(args):
+    front = subprocess.Popen(
+        [sys.executable, str(REPO / "unflip.py"), *args],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    front.stdout.close()  # as `| head` does once it has its lines: the next write finds no reader
+    stderr = front.stderr.read()
+    assert front.wait(timeout=120) == 141
+    assert stderr == ""

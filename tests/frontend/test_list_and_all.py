@@ -2,9 +2,10 @@
 
 import re
 
+import pytest
 from helpers import book_tiles, random_board_text
 from oracle import as_board
-from support import one_line, run, write_book
+from support import one_line, run, write, write_book
 
 
 def test_list_reads_the_book_without_running_the_solver(tmp_path, small_book):
@@ -69,3 +70,33 @@ def test_all_counts_a_level_stopped_by_its_budget_as_a_failure(tmp_path, small_b
         one_line(result.stderr),
     )
     assert re.search(r"^\s+4\s+13×13\s+-\s+stopped\s", result.stdout, re.M)
+
+
+# --- titles and names are shown as written, whatever they hold ----------------------------------------------
+
+
+@pytest.mark.parametrize("option", ["--list", "--all"])
+def test_a_title_and_a_path_that_look_like_rich_markup_are_shown_as_written(tmp_path, monkeypatch, option):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "d[").mkdir()
+    level = {"tiles": [[2, 2], [2, 2]], "par": 1, "title": "[/bold] :smile:"}
+    write_book(tmp_path / "d[" / "x]b.json", [level])
+    result = run("d[/x]b.json", option)
+    assert result.exit_code == 0, result.output
+    assert "[/bold] :smile:" in result.stdout
+    if option == "--all":
+        assert "d[/x]b.json: solving all 1 levels" in result.stdout
+
+
+@pytest.mark.parametrize("option", ["--list", "--all"])
+def test_a_title_with_a_lone_surrogate_or_control_characters_is_shown_with_replacement_characters(
+    tmp_path, option
+):
+    book = write(
+        tmp_path / "book.json",
+        '{"levels": [{"tiles": [[2, 2], [2, 2]], "par": 1, "title": "a\\ud800b\\u001b[2Jc\\nd"}]}',
+    )
+    result = run(str(book), option)
+    assert result.exit_code == 0, result.output
+    assert "a\ufffdb\ufffd[2Jc\ufffdd" in result.stdout
+    assert "\x1b" not in result.stdout
