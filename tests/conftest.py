@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from helpers import REPO
+from hypothesis import settings
 from oracle import Board, replay, uniform
 
 from unflip_frontend.books import BOOK_FILES
@@ -239,3 +240,8 @@ def books(books_dir: Path) -> dict[str, list[dict]]:
     """{"daily": levels, "main": levels, "weekly": levels}, each level the game's own JSON object."""
     return {key: json.loads((books_dir / name).read_text())["levels"] for key, name in BOOK_FILES.items()}
 
+
+
+# Hypothesis's per-example deadline is a timed assertion, which this suite does not make: it is off.
+settings.register_profile("unflip", deadline=None)
+settings.load_profile("unflip")
