@@ -4,6 +4,7 @@
 #   make test     fresh clone -> venv, solver, sanitizer builds, ruff, mypy, pytest
 #   make asan     ./unflip_solver_asan  (AddressSanitizer + UndefinedBehaviorSanitizer)
 #   make tsan     ./unflip_solver_tsan  (ThreadSanitizer)
+#   make fuzz     libFuzzer over the solver's board parser for FUZZ_SECONDS (default 600); needs clang
 #   make books    rebuild the three shipped books, byte for byte
 #   make clean    remove what the build made (not the venv: `make distclean`)
 
@@ -11,10 +12,12 @@ CXX      ?= g++
 CXXSTD   := -std=c++17 -Wall -Wextra -pthread
 CXXFLAGS ?= -O3 -march=native
 PYTHON   ?= python3
+FUZZCXX  ?= clang++
+FUZZ_SECONDS ?= 600
 VENV     := .venv
 VPY      := $(VENV)/bin/python
 
-.PHONY: all demo test lint typecheck asan tsan books bench clean distclean
+.PHONY: all demo test lint typecheck asan tsan fuzz books bench clean distclean
 
 all: unflip_solver
 
@@ -31,6 +34,16 @@ unflip_solver_tsan: unflip_solver.cpp
 
 asan: unflip_solver_asan
 tsan: unflip_solver_tsan
+
+# The solver's board parser under libFuzzer, AddressSanitizer and UndefinedBehaviorSanitizer: the harness
+# compiles unflip_solver.cpp unchanged (fuzz/board_parser_fuzz.cpp says how). New inputs go to fuzz/found/,
+# a failing one to fuzz/artifacts/; inputs up to 70,000 bytes reach past the solver's 64 KiB cap.
+unflip_solver_fuzz: fuzz/board_parser_fuzz.cpp unflip_solver.cpp
+	$(FUZZCXX) -std=c++17 -pthread -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $<
+
+fuzz: unflip_solver_fuzz
+	mkdir -p fuzz/found fuzz/artifacts
+	./unflip_solver_fuzz fuzz/found fuzz/corpus -max_total_time=$(FUZZ_SECONDS) -max_len=70000 -artifact_prefix=fuzz/artifacts/ -print_final_stats=1
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -53,7 +66,7 @@ books: $(VENV)/.installed unflip_solver
 	$(VPY) unflip.py books --out .
 
 clean:
-	rm -f unflip_solver unflip_solver_asan unflip_solver_tsan
+	rm -f unflip_solver unflip_solver_asan unflip_solver_tsan unflip_solver_fuzz
 
 distclean: clean
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache build *.egg-info
