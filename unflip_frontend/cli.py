@@ -198,7 +198,8 @@ def cli() -> None:
     context_settings=CONTEXT,
     short_help="Solve a level or a board (the default: 'daily 5' means 'solve daily 5').",
     epilog="Exit status: 0 solved and verified (with --all: every level, at par); 1 unsolvable, or a level "
-    "failed under --all; 2 bad input; 3 stopped by budget; 4 solver failure; 130 interrupted.",
+    "failed under --all; 2 bad input; 3 stopped by budget; 4 solver failure; 130 interrupted (Ctrl-C), "
+    "143 and 129 stopped by SIGTERM and SIGHUP; 141 the output's reader went away (| head).",
 )
 @click.argument("source", metavar="SOURCE", shell_complete=complete_source)
 @click.argument("level_number", metavar="[LEVEL]", type=int, required=False)
@@ -280,7 +281,8 @@ def solve(
     """Solve Unflip boards in the fewest moves, proven optimal, and print each move as a step card.
 
     SOURCE is a book name (daily, main, weekly), a book file in the game's JSON format, a text board
-    (N lines of N digits, 0/1 with 0 = white, or 1/2 with 1 = white), or - for standard input.
+    (N lines of N digits, 0/1 with 0 = white, or 1/2 with 1 = white; the digits of a line may be separated
+    by spaces or commas, and a board this program printed reads back as itself), or - for standard input.
     LEVEL is a level number in a book, counting from 1.
 
     \b
@@ -322,7 +324,8 @@ def solve(
     context_settings=CONTEXT,
     short_help="Make a book of new levels whose par is the proven optimum.",
     epilog="The same options give the same book, byte for byte. Exit status: 0 written; 2 bad options "
-    "or a plan no level fits; 4 solver failure; 130 interrupted (nothing is written).",
+    "or a plan no level fits; 4 solver failure; 130, 143, 129 stopped by Ctrl-C, SIGTERM, SIGHUP (nothing "
+    "is written).",
 )
 @click.option(
     "--size",
