@@ -19,6 +19,7 @@
 // --no-fewest-branches, --no-pair-bound, --no-line-bound) so its worth can be measured.
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -31,6 +32,8 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <limits>
+#include <memory>
 #include <mutex>
 #include <sstream>
 #include <string>
@@ -305,155 +308,427 @@ struct CoverWeights {
     }
 };
 
-// The packing LP  max Σ_{p is 1} w_p  subject to  Σ_{p corner of m} w_p ≤ 1 for every move m the search may
-// still use, solved by the primal simplex method on a dense condensed tableau. The slack basis (w = 0) is
-// feasible, so no first phase is needed. Rows are the moves touching a 1-point, columns the 1-points.
-class PackingLp {
-public:
-    // Fills `out` with an exactly feasible integer weighting: the LP's optimum on the 1-points of d, then
-    // whatever slack the moves leave given to the 0-points, which only strengthens the bound wherever
-    // the search turns them into 1-points.
-    void solve(const Lattice& lattice, const Bits& d, const uint8_t* blocked, CoverWeights& out) {
-        int column_of[kLatticePoints];
-        std::fill(std::begin(column_of), std::end(column_of), -1);
-        points_.clear();
-        for (int word = 0; word < 4; ++word)
-            for (uint64_t bits = d.w[word]; bits; bits &= bits - 1) {
-                const int p = word * 64 + __builtin_ctzll(bits);
-                column_of[p] = static_cast<int>(points_.size());
-                points_.push_back(p);
-            }
-        const int n = static_cast<int>(points_.size());
-        rows_.clear();
-        for (size_t index = 0; index < lattice.moves.size(); ++index) {
-            if (blocked[index]) continue;
-            bool touches = false;
-            for (uint8_t p : lattice.moves[index].corner) touches |= column_of[p] >= 0;
-            if (touches) rows_.push_back(static_cast<uint16_t>(index));
-        }
-        const int m = static_cast<int>(rows_.size());
-        width_ = n + 1;   // the last column is the right-hand side
-        tableau_.assign(static_cast<size_t>(m + 1) * width_, 0.0);
-        for (int i = 0; i < m; ++i) {
-            for (uint8_t p : lattice.moves[rows_[i]].corner)
-                if (column_of[p] >= 0) at(i, column_of[p]) = 1.0;
-            at(i, n) = 1.0;
-        }
-        for (int j = 0; j < n; ++j) at(m, j) = 1.0;   // objective row: reduced costs
-        basic_.resize(m);
-        nonbasic_.resize(n);
-        for (int i = 0; i < m; ++i) basic_[i] = n + i;   // label >= n: the slack of row label - n
-        for (int j = 0; j < n; ++j) nonbasic_[j] = j;
-        iterate(m, n);
-
-        double value[kLatticePoints] = {};
-        for (int i = 0; i < m; ++i)
-            if (basic_[i] < n) value[points_[basic_[i]]] = std::max(0.0, at(i, n));
-        to_integer_weights(lattice, blocked, value, out);
+// Scale LP weights (per lattice point) into units of 1/kWeightScale, make them exactly feasible in
+// integers for the moves not `blocked`, then give the 0-points whatever slack the moves leave: that only
+// strengthens the bound wherever the search turns them into 1-points.
+void to_integer_weights(const Lattice& lattice, const uint8_t* blocked, const double* value, CoverWeights& out) {
+    double heaviest = 1.0;
+    for (size_t index = 0; index < lattice.moves.size(); ++index) {
+        if (blocked[index]) continue;
+        double load = 0;
+        for (uint8_t p : lattice.moves[index].corner) load += value[p];
+        heaviest = std::max(heaviest, load);
     }
+    const double scale = kWeightScale / heaviest * (1 - 1e-9);
+    for (int p = 0; p < kLatticePoints; ++p) out.of[p] = static_cast<int32_t>(std::floor(value[p] * scale));
+    std::vector<int64_t> load(lattice.moves.size(), 0);
+    for (size_t index = 0; index < lattice.moves.size(); ++index) {
+        if (blocked[index]) continue;
+        const Move& move = lattice.moves[index];
+        int64_t total = 0;
+        for (uint8_t p : move.corner) total += out.of[p];
+        for (int q = 0; total > kWeightScale; ++q) {   // rounding can only have overshot by a few units
+            const int32_t cut = static_cast<int32_t>(std::min<int64_t>(out.of[move.corner[q]], total - kWeightScale));
+            out.of[move.corner[q]] -= cut;
+            total -= cut;
+        }
+    }
+    // Loads again, after the cuts (a cut lowers the loads of other moves too), then the 0-points'
+    // share of the slack, point by point.
+    for (size_t index = 0; index < lattice.moves.size(); ++index) {
+        if (blocked[index]) continue;
+        for (uint8_t p : lattice.moves[index].corner) load[index] += out.of[p];
+    }
+    for (int p = 0; p < kLatticePoints; ++p) {
+        if (lattice.at[p].empty()) continue;
+        int64_t slack = kWeightScale;
+        for (uint16_t index : lattice.at[p])
+            if (!blocked[index]) slack = std::min<int64_t>(slack, kWeightScale - load[index]);
+        if (slack <= 0) continue;
+        out.of[p] += static_cast<int32_t>(slack);
+        for (uint16_t index : lattice.at[p]) load[index] += slack;
+    }
+}
+
+
+// The covering LP of a position, kept by the bounded dual simplex method so that a child's LP starts
+// from its parent's optimal basis: applying a move changes the right-hand side at its four corners and
+// fixes the moves the child may not use (its own, and the siblings it excludes) at zero, and both keep
+// the basis dual feasible; a few dual simplex pivots restore primal feasibility.
+//
+//     min Σ x_m   subject to   Σ_{m has a corner at p} x_m − s_p = D_p for every lattice point p,
+//                              x, s ≥ 0,   x_m = 0 for fixed moves.
+//
+// A 0-point's row says nothing (its surplus absorbs any coverage), so one set of rows serves every
+// position. The duals y are the point weights of the covering bound; the basis stays dual feasible, so
+// y·D bounds the position after every pivot and pivoting stops once it exceeds the budget.
+//
+// Most rows keep their surplus basic. With the K basic moves M and the K rows T whose surplus is not
+// basic, the basis inverse is determined by C = A[T, M]⁻¹ alone (x_M = C D_T, y_T = 1ᵀC, y = 0 off T), so
+// only that K×K core is kept, K being about the LP's optimum rather than the (N+1)² rows. Each of the
+// four kinds of pivot (a move or a surplus leaving, a move or a surplus entering) is a rank-one update
+// or a bordering of C.
+class CoverLp {
+public:
+    explicit CoverLp(const Lattice& lattice)
+        : lattice_(lattice), moves_(static_cast<int>(lattice.moves.size())),
+          stride_(std::min(moves_, (lattice.n + 1) * (lattice.n + 1))) {
+        state_.core.resize(static_cast<size_t>(stride_) * stride_);
+        state_.move_at.resize(stride_);
+        state_.point_at.resize(stride_);
+        state_.fixed.resize(moves_);
+        state_.slot_of_move.resize(moves_);
+        candidate_.resize(moves_ + stride_);
+        for (const Move& m : lattice.moves) corner_storage_.push_back({m.corner[0], m.corner[1], m.corner[2], m.corner[3]});
+        corner_table_ = corner_storage_.data();
+        start_cold(Bits{});
+    }
+
+    // The slack basis: every surplus basic (K = 0), dual feasible since every move costs 1 and y = 0.
+    void start_cold(const Bits& d) {
+        State& s = state_;
+        s.size = 0;
+        s.rhs = d;
+        std::fill(s.fixed.begin(), s.fixed.end(), 0);
+        std::fill(s.slot_of_move.begin(), s.slot_of_move.end(), -1);
+        std::fill(std::begin(s.slot_of_point), std::end(s.slot_of_point), -1);
+    }
+
+    // Move the LP to position d, with the moves `blocked` marks fixed at zero. Fixing is one-way: a
+    // position's blocked moves include its ancestors'.
+    void set_position(const Bits& d, const uint8_t* blocked) {
+        state_.rhs = d;
+        for (int index = 0; index < moves_; ++index)
+            if (blocked[index]) state_.fixed[index] = 1;
+    }
+
+    enum class Result { kOptimal, kAbove, kInfeasible, kIterationCap };
+
+    // Dual simplex pivots until the basis is primal feasible (optimal), the dual bound exceeds
+    // `budget` (the position is refuted), no allowed move can cover some 1-point, or the cap.
+    Result solve(int budget) {
+        const int cap = 4 * stride_;
+        for (int iteration = 0;; ++iteration) {
+            compute_primal();
+            const Leaving leave = most_infeasible();
+            if (leave.slot < 0 && leave.point < 0) return Result::kOptimal;
+            if (iteration >= cap) return Result::kIterationCap;
+            if (objective_ > budget + kBoundMargin) return Result::kAbove;
+            if (!pivot(leave)) return Result::kInfeasible;
+        }
+    }
+
+    // The LP's duals as an exactly feasible integer weighting for the moves still allowed.
+    void weights(CoverWeights& out) {
+        compute_duals();
+        double y[kLatticePoints] = {};
+        for (int t = 0; t < state_.size; ++t) y[state_.point_at[t]] = std::max(0.0, dual_[t]);
+        to_integer_weights(lattice_, state_.fixed.data(), y, out);
+    }
+
+    // Everything a search needs to come back to this position after trying a child.
+    struct State {
+        int size = 0;                      // K
+        std::vector<double> core;          // C, K×K in a stride_×stride_ array; row = move slot
+        std::vector<uint16_t> move_at;     // the basic move in each row slot of C
+        std::vector<uint8_t> point_at;     // the tight lattice point in each column slot of C
+        std::vector<int16_t> slot_of_move; // inverse of move_at; -1 when the move is not basic
+        int16_t slot_of_point[kLatticePoints];
+        std::vector<uint8_t> fixed;        // per move: held at zero
+        Bits rhs;                          // D
+    };
+    void save(State& into) const { copy(state_, into); }
+    void restore(const State& from) { copy(from, state_); }
 
 private:
-    static constexpr double kEpsilon = 1e-9;
+    static constexpr double kFeasibilityTolerance = 1e-9;
+    static constexpr double kPivotTolerance = 1e-9;
+    static constexpr double kBoundMargin = 1e-6;
 
-    double& at(int i, int j) { return tableau_[static_cast<size_t>(i) * width_ + j]; }
+    void copy(const State& from, State& to) const {
+        to.size = from.size;
+        to.core.resize(from.core.size());
+        for (int i = 0; i < from.size; ++i)
+            std::copy_n(&from.core[static_cast<size_t>(i) * stride_], from.size, &to.core[static_cast<size_t>(i) * stride_]);
+        to.move_at = from.move_at;
+        to.point_at = from.point_at;
+        to.slot_of_move = from.slot_of_move;
+        std::copy(std::begin(from.slot_of_point), std::end(from.slot_of_point), std::begin(to.slot_of_point));
+        to.fixed = from.fixed;
+        to.rhs = from.rhs;
+    }
 
-    // Dantzig's rule (the most improving column), with Bland's rule after a run of degenerate pivots so
-    // the method cannot cycle; ties in the ratio test go to the smallest basic label for the same reason.
-    void iterate(int m, int n) {
-        int degenerate_run = 0;
-        for (;;) {
-            const bool bland = degenerate_run > 50;
-            int enter = -1;
-            double best = kEpsilon;
-            for (int j = 0; j < n; ++j) {
-                const double reduced = at(m, j);
-                if (reduced <= kEpsilon) continue;
-                if (bland ? (enter < 0 || nonbasic_[j] < nonbasic_[enter]) : reduced > best) {
-                    enter = j;
-                    best = reduced;
-                }
-            }
-            if (enter < 0) return;
-            int leave = -1;
-            double ratio = 0;
-            for (int i = 0; i < m; ++i) {
-                const double a = at(i, enter);
-                if (a <= kEpsilon) continue;
-                const double r = at(i, n) / a;
-                if (leave < 0 || r < ratio - kEpsilon || (r < ratio + kEpsilon && basic_[i] < basic_[leave])) {
-                    leave = i;
-                    ratio = r;
-                }
-            }
-            if (leave < 0) return;   // unbounded cannot happen: every 1-point is a corner of some move
-            degenerate_run = ratio < kEpsilon ? degenerate_run + 1 : 0;
-            pivot(m, n, leave, enter);
+    double* row(int i) { return &state_.core[static_cast<size_t>(i) * stride_]; }
+    double at(int i, int t) const { return state_.core[static_cast<size_t>(i) * stride_ + t]; }
+
+    // x_M = C D_T, each lattice point's coverage by the basic moves, and the objective Σ x_M.
+    void compute_primal() {
+        const State& s = state_;
+        for (int t = 0; t < s.size; ++t) rhs_on_core_[t] = s.rhs.test(s.point_at[t]) ? 1.0 : 0.0;
+        objective_ = 0;
+        std::fill(std::begin(cover_), std::end(cover_), 0.0);
+        for (int i = 0; i < s.size; ++i) {
+            const double* r = &s.core[static_cast<size_t>(i) * stride_];
+            double x = 0;
+            for (int t = 0; t < s.size; ++t) x += r[t] * rhs_on_core_[t];
+            value_[i] = x;
+            objective_ += x;
+            for (uint8_t p : lattice_.moves[s.move_at[i]].corner) cover_[p] += x;
         }
     }
 
-    void pivot(int m, int n, int r, int s) {
-        const double inverse = 1.0 / at(r, s);
-        for (int j = 0; j <= n; ++j) at(r, j) *= inverse;
-        at(r, s) = inverse;
-        for (int i = 0; i <= m; ++i) {
-            if (i == r) continue;
-            const double factor = at(i, s);
-            if (factor == 0.0) continue;
-            double* row = &at(i, 0);
-            const double* pivot_row = &at(r, 0);
-            for (int j = 0; j <= n; ++j) row[j] -= factor * pivot_row[j];
-            row[s] = -factor * inverse;
+    // y_T = 1ᵀ C.
+    void compute_duals() {
+        const State& s = state_;
+        std::fill(dual_, dual_ + s.size, 0.0);
+        for (int i = 0; i < s.size; ++i) {
+            const double* r = &s.core[static_cast<size_t>(i) * stride_];
+            for (int t = 0; t < s.size; ++t) dual_[t] += r[t];
         }
-        std::swap(basic_[r], nonbasic_[s]);
     }
 
-    // Scale the LP's weights into units of 1/kWeightScale, then make feasibility exact in integers.
-    void to_integer_weights(const Lattice& lattice, const uint8_t* blocked, const double* value,
-                            CoverWeights& out) {
-        double heaviest = 1.0;
-        for (size_t index = 0; index < lattice.moves.size(); ++index) {
-            if (blocked[index]) continue;
-            double load = 0;
-            for (uint8_t p : lattice.moves[index].corner) load += value[p];
-            heaviest = std::max(heaviest, load);
-        }
-        const double scale = kWeightScale / heaviest * (1 - 1e-9);
-        for (int p = 0; p < kLatticePoints; ++p) out.of[p] = static_cast<int32_t>(std::floor(value[p] * scale));
-        load_.assign(lattice.moves.size(), 0);
-        for (size_t index = 0; index < lattice.moves.size(); ++index) {
-            if (blocked[index]) continue;
-            const Move& move = lattice.moves[index];
-            int64_t load = 0;
-            for (uint8_t p : move.corner) load += out.of[p];
-            for (int q = 0; load > kWeightScale; ++q) {   // rounding can only have overshot by a few units
-                const int32_t cut = static_cast<int32_t>(std::min<int64_t>(out.of[move.corner[q]], load - kWeightScale));
-                out.of[move.corner[q]] -= cut;
-                load -= cut;
+    // The basic variable furthest outside its bounds: a basic move below 0 (or above 0 when fixed), or
+    // the surplus of a row off T below 0, a 1-point the basic moves do not cover.
+    struct Leaving {
+        int slot = -1;    // a basic move's row slot, or
+        int point = -1;   // a lattice point whose surplus leaves
+        bool rising = true;
+    };
+    Leaving most_infeasible() const {
+        const State& s = state_;
+        Leaving leave;
+        double worst = 0;
+        for (int i = 0; i < s.size; ++i) {
+            const double x = value_[i];
+            const bool fixed = s.fixed[s.move_at[i]];
+            double violation = fixed ? std::fabs(x) : -x;
+            if (violation <= kFeasibilityTolerance) continue;
+            const double* r = &s.core[static_cast<size_t>(i) * stride_];
+            double norm = 0;
+            for (int t = 0; t < s.size; ++t) norm += r[t] * r[t];
+            violation = violation * violation / norm;
+            if (violation > worst) {
+                worst = violation;
+                leave = Leaving{i, -1, !(fixed && x > 0)};
             }
-        }
-        // Loads again, after the cuts (a cut lowers the loads of other moves too), then the 0-points'
-        // share of the slack, point by point.
-        for (size_t index = 0; index < lattice.moves.size(); ++index) {
-            if (blocked[index]) continue;
-            for (uint8_t p : lattice.moves[index].corner) load_[index] += out.of[p];
         }
         for (int p = 0; p < kLatticePoints; ++p) {
-            if (lattice.at[p].empty()) continue;
-            int64_t slack = kWeightScale;
-            for (uint16_t index : lattice.at[p])
-                if (!blocked[index]) slack = std::min<int64_t>(slack, kWeightScale - load_[index]);
-            if (slack <= 0) continue;
-            out.of[p] += static_cast<int32_t>(slack);
-            for (uint16_t index : lattice.at[p]) load_[index] += slack;
+            if (s.slot_of_point[p] >= 0 || lattice_.at[p].empty()) continue;
+            double violation = (s.rhs.test(p) ? 1.0 : 0.0) - cover_[p];
+            if (violation <= kFeasibilityTolerance) continue;
+            double v[kLatticePoints] = {};
+            for (uint16_t index : lattice_.at[p]) {
+                const int i = s.slot_of_move[index];
+                if (i < 0) continue;
+                const double* r = &s.core[static_cast<size_t>(i) * stride_];
+                for (int t = 0; t < s.size; ++t) v[t] += r[t];
+            }
+            double norm = 1;
+            for (int t = 0; t < s.size; ++t) norm += v[t] * v[t];
+            violation = violation * violation / norm;
+            if (violation > worst) {
+                worst = violation;
+                leave = Leaving{-1, p, true};
+            }
+        }
+        return leave;
+    }
+
+    // One dual simplex pivot: α is the leaving row of B⁻¹ times each column that may enter; the entering
+    // column keeps every reduced cost non-negative (the ratio test, in Harris's two passes for
+    // stability); then C is updated for the kind of pivot.
+    bool pivot(const Leaving& leave) {
+        State& s = state_;
+        compute_duals();
+        // The leaving row of B⁻¹ on T: row `slot` of C, or for a surplus at q, v = Σ_{basic m ∋ q} C[m].
+        double* basis_row = leave_row_;
+        if (leave.slot >= 0) {
+            std::copy_n(row(leave.slot), s.size, basis_row);
+        } else {
+            std::fill(basis_row, basis_row + s.size, 0.0);
+            for (uint16_t index : lattice_.at[leave.point]) {
+                const int i = s.slot_of_move[index];
+                if (i < 0) continue;
+                const double* r = row(i);
+                for (int t = 0; t < s.size; ++t) basis_row[t] += r[t];
+            }
+        }
+        // Per lattice point: its entry of the leaving row (−1 at a leaving surplus's own point), and its
+        // dual, so a move's α and reduced cost are four lookups each.
+        std::fill(std::begin(row_at_point_), std::end(row_at_point_), 0.0);
+        std::fill(std::begin(dual_at_point_), std::end(dual_at_point_), 0.0);
+        for (int t = 0; t < s.size; ++t) {
+            row_at_point_[s.point_at[t]] = basis_row[t];
+            dual_at_point_[s.point_at[t]] = dual_[t];
+        }
+        if (leave.point >= 0) row_at_point_[leave.point] = -1.0;
+
+        // Candidates: allowed nonbasic moves, then the surplus of each tight point (α = −row, d = y),
+        // whose α has the sign that moves the leaving variable towards its bound.
+        const double sign = leave.rising ? -1.0 : 1.0;
+        int candidates = 0;
+        double bound_ratio = std::numeric_limits<double>::infinity();
+        for (int index = 0; index < moves_; ++index) {
+            if (s.fixed[index] || s.slot_of_move[index] >= 0) continue;
+            const uint8_t* c = corner_table_[index].data();
+            const double a = sign * (row_at_point_[c[0]] + row_at_point_[c[1]] + row_at_point_[c[2]] +
+                                     row_at_point_[c[3]]);
+            if (a <= kPivotTolerance) continue;
+            const double reduced = std::max(0.0, 1.0 - (dual_at_point_[c[0]] + dual_at_point_[c[1]] +
+                                                         dual_at_point_[c[2]] + dual_at_point_[c[3]]));
+            candidate_[candidates++] = Candidate{index, a, reduced};
+            bound_ratio = std::min(bound_ratio, (reduced + kFeasibilityTolerance) / a);
+        }
+        for (int t = 0; t < s.size; ++t) {
+            const double a = -sign * basis_row[t];
+            if (a <= kPivotTolerance) continue;
+            const double reduced = std::max(0.0, dual_[t]);
+            candidate_[candidates++] = Candidate{-1 - t, a, reduced};
+            bound_ratio = std::min(bound_ratio, (reduced + kFeasibilityTolerance) / a);
+        }
+        int enter = 0;
+        double largest = 0;
+        for (int k = 0; k < candidates; ++k) {
+            const Candidate& c = candidate_[k];
+            if (c.alpha > largest && c.reduced / c.alpha <= bound_ratio) {
+                largest = c.alpha;
+                enter = c.column;
+            }
+        }
+        if (largest == 0) return false;
+
+        if (leave.slot >= 0 && enter >= 0) replace_move(leave.slot, enter);
+        else if (leave.slot >= 0) drop_move_and_point(leave.slot, -1 - enter);
+        else if (enter >= 0) add_move_and_point(enter, leave.point);
+        else replace_point(-1 - enter, leave.point);
+        return true;
+    }
+
+    // u = C h, h = the entering move's column on T.
+    void core_times_move(int index, double* u) const {
+        const State& s = state_;
+        std::fill(u, u + s.size, 0.0);
+        for (uint8_t p : lattice_.moves[index].corner) {
+            const int t = s.slot_of_point[p];
+            if (t < 0) continue;
+            for (int i = 0; i < s.size; ++i) u[i] += at(i, t);
         }
     }
 
-    std::vector<int> points_;
-    std::vector<uint16_t> rows_;
-    std::vector<double> tableau_;
-    std::vector<int> basic_, nonbasic_;
-    std::vector<int64_t> load_;
-    int width_ = 0;
+    // Move `index` replaces the basic move in slot i; T is unchanged.
+    void replace_move(int i, int index) {
+        State& s = state_;
+        double* u = column_;
+        core_times_move(index, u);
+        double* pivot_row = row(i);
+        const double inverse = 1.0 / u[i];
+        for (int t = 0; t < s.size; ++t) pivot_row[t] *= inverse;
+        for (int l = 0; l < s.size; ++l) {
+            if (l == i || u[l] == 0) continue;
+            double* r = row(l);
+            for (int t = 0; t < s.size; ++t) r[t] -= u[l] * pivot_row[t];
+        }
+        s.slot_of_move[s.move_at[i]] = -1;
+        s.move_at[i] = static_cast<uint16_t>(index);
+        s.slot_of_move[index] = static_cast<int16_t>(i);
+    }
+
+    // The basic move in slot i leaves and the surplus of the tight point in slot t enters: G loses
+    // column i and row t, and C' = C without row i and column t, less C[·,t] C[i,·] / C[i,t].
+    void drop_move_and_point(int i, int t) {
+        State& s = state_;
+        const double pivot = at(i, t);
+        const double* pivot_row = row(i);
+        for (int l = 0; l < s.size; ++l) {
+            if (l == i) continue;
+            double* r = row(l);
+            const double factor = r[t] / pivot;
+            if (factor == 0) continue;
+            for (int c = 0; c < s.size; ++c) r[c] -= factor * pivot_row[c];
+        }
+        // Fill the holes with the last row and column.
+        const int last = s.size - 1;
+        s.slot_of_move[s.move_at[i]] = -1;
+        s.slot_of_point[s.point_at[t]] = -1;
+        if (i != last) {
+            std::copy_n(row(last), s.size, row(i));
+            s.move_at[i] = s.move_at[last];
+            s.slot_of_move[s.move_at[i]] = static_cast<int16_t>(i);
+        }
+        if (t != last) {
+            for (int l = 0; l < last; ++l) row(l)[t] = row(l)[last];
+            s.point_at[t] = s.point_at[last];
+            s.slot_of_point[s.point_at[t]] = static_cast<int16_t>(t);
+        }
+        s.size = last;
+    }
+
+    // Move `index` enters and the surplus of point q leaves: G gains row q and column `index`.
+    // With h the move's column on T, g the row of q over the basic moves, a = A[q, index] and
+    // σ = a − gᵀCh:  C' = [[C + (Ch)(gᵀC)/σ, −Ch/σ], [−gᵀC/σ, 1/σ]].
+    void add_move_and_point(int index, int q) {
+        State& s = state_;
+        double* u = column_;           // C h
+        core_times_move(index, u);
+        double* v = leave_row_;        // gᵀC, already computed as the leaving row
+        double g_u = 0;
+        for (uint16_t m : lattice_.at[q]) {
+            const int l = s.slot_of_move[m];
+            if (l >= 0) g_u += u[l];
+        }
+        bool corner = false;
+        for (uint8_t p : lattice_.moves[index].corner) corner |= p == q;
+        const double sigma = (corner ? 1.0 : 0.0) - g_u;
+        const int k = s.size;
+        for (int l = 0; l < k; ++l) {
+            double* r = row(l);
+            const double factor = u[l] / sigma;
+            for (int t = 0; t < k; ++t) r[t] += factor * v[t];
+            r[k] = -factor;
+        }
+        double* last = row(k);
+        for (int t = 0; t < k; ++t) last[t] = -v[t] / sigma;
+        last[k] = 1.0 / sigma;
+        s.move_at[k] = static_cast<uint16_t>(index);
+        s.slot_of_move[index] = static_cast<int16_t>(k);
+        s.point_at[k] = static_cast<uint8_t>(q);
+        s.slot_of_point[q] = static_cast<int16_t>(k);
+        s.size = k + 1;
+    }
+
+    // The surplus of point q leaves and that of the tight point in slot t enters: row t of G becomes
+    // q's row. With v = gᵀC (the leaving row), C' = C − C[·,t] (v − e_t)ᵀ / v_t.
+    void replace_point(int t, int q) {
+        State& s = state_;
+        double* v = leave_row_;
+        const double pivot = v[t];
+        v[t] -= 1.0;
+        for (int l = 0; l < s.size; ++l) {
+            double* r = row(l);
+            const double factor = r[t] / pivot;
+            if (factor == 0) continue;
+            for (int c = 0; c < s.size; ++c) r[c] -= factor * v[c];
+        }
+        s.slot_of_point[s.point_at[t]] = -1;
+        s.point_at[t] = static_cast<uint8_t>(q);
+        s.slot_of_point[q] = static_cast<int16_t>(t);
+    }
+
+    const Lattice& lattice_;
+    const int moves_, stride_;
+    State state_;
+    double value_[kLatticePoints] = {}, cover_[kLatticePoints] = {}, dual_[kLatticePoints] = {};
+    double leave_row_[kLatticePoints] = {}, column_[kLatticePoints] = {}, rhs_on_core_[kLatticePoints] = {};
+    double row_at_point_[kLatticePoints] = {}, dual_at_point_[kLatticePoints] = {};
+    double objective_ = 0;
+    struct Candidate {
+        int column;       // a move's index, or −1 − t for the surplus of the tight point in slot t
+        double alpha;     // its α, signed towards the leaving variable's bound
+        double reduced;   // its reduced cost
+    };
+    std::vector<Candidate> candidate_;
+    std::vector<std::array<uint8_t, 4>> corner_storage_;
+    const std::array<uint8_t, 4>* corner_table_ = nullptr;
 };
 
 // ───────────────────────────── transposition ─────────────────────────────
@@ -564,6 +839,8 @@ struct Switches {
     bool cover_bound = true; // the covering LP's weighting of the 1-points, solved at the root
     bool fewest_branches = true;  // branch at the 1-point with the fewest available moves
     int tt_min_budget = 3;   // the table is consulted only this far from the leaves
+    int lp_after = 2000;     // the covering LP is solved again at a node once its subtree has taken
+                             // this many nodes (0: at the root only)
 };
 
 // State shared by the workers of one search: stop flags, the winning line, node counts for budgets.
@@ -589,9 +866,13 @@ public:
         std::copy(costs.of_line.begin(), costs.of_line.end(), line_cost_);
     }
 
-    void reset(const Bits& d, const CoverWeights& weights) {
+    void reset(const Bits& d, const CoverWeights& weights, const CoverLp::State* lp_state) {
         d_ = d;
         weight_ = weights;
+        if (lp_state) {
+            if (!lp_) lp_ = std::make_unique<CoverLp>(lattice_);
+            lp_->restore(*lp_state);
+        }
         cover_sum_ = weight_.sum(d);
         row_sum_ = col_sum_ = 0;
         for (int i = 0; i <= lattice_.n; ++i) {
@@ -668,11 +949,12 @@ public:
 
     // The covering bound of the position after `index`: the move's 1-corners lose their weight, its
     // 0-corners gain theirs.
-    int cover_bound_after(uint16_t index) const {
+    int64_t cover_sum_after(uint16_t index) const {
         int64_t sum = cover_sum_;
         for (uint8_t p : moves_[index].corner) sum += d_.test(p) ? -weight_.of[p] : weight_.of[p];
-        return CoverWeights::moves_for(sum);
+        return sum;
     }
+    int cover_bound_after(uint16_t index) const { return CoverWeights::moves_for(cover_sum_after(index)); }
 
     void apply(uint16_t index) {
         const Move& m = moves_[index];
@@ -691,6 +973,9 @@ public:
             col_cost_[j] = static_cast<uint8_t>(cost);
         }
     }
+
+    // Forbid a move for a whole search: the root split excludes a branch's earlier siblings this way.
+    void exclude(uint16_t index) { block(index); }
 
     // Enter a move for good before a search: the root split applies its branch move this way.
     void push(uint16_t index) {
@@ -733,6 +1018,10 @@ public:
         if ((++local_nodes_ & 1023) == 0) publish_nodes();
         if (d_.empty()) return true;
         if (bound(budget) > budget) return false;
+        return expand(budget);
+    }
+
+    bool expand(int budget) {
         const bool use_tt = sw_.tt && budget >= sw_.tt_min_budget;
         const uint64_t hash = use_tt ? hash_of(d_) : 0;
         if (use_tt && tt_->failed_budget(hash) >= budget) return false;
@@ -750,8 +1039,34 @@ public:
             for (int k = 0; k < next.refuted_count; ++k) blocked_[next.refuted[k]] = 1;
         bool solved = false;
         int tried = 0;
+        const uint64_t nodes_at_start = local_nodes_;
+        bool lp_here = false;
+        const CoverWeights inherited = weight_;
+        const int64_t inherited_sum = cover_sum_;
+        const size_t depth = path_.size();
         for (; tried < next.viable_count; ++tried) {
             const uint16_t index = next.viable[tried];
+            if (sw_.cover_bound && sw_.lp_after && !lp_here &&
+                local_nodes_ - nodes_at_start > static_cast<uint64_t>(sw_.lp_after)) {
+                // This subtree has proved big: the covering LP for the children still to come (the ones
+                // tried already are excluded, so it is tighter than at entry) is now worth its cost.
+                lp_here = true;
+                if (saved_.size() <= depth) saved_.resize(depth + 1);
+                lp_->save(saved_[depth]);
+                lp_->set_position(d_, blocked_);
+                lp_->solve(budget);
+                lp_->weights(fresh_);
+                const int64_t fresh_sum = fresh_.sum(d_);
+                if (fresh_sum > cover_sum_) {
+                    weight_ = fresh_;
+                    cover_sum_ = fresh_sum;
+                }
+                if (CoverWeights::moves_for(cover_sum_) > budget) break;
+            }
+            if (lp_here && cover_bound_after(index) > budget - 1) {
+                if (sw_.exclusion) block(index);
+                continue;
+            }
             apply(index);
             block(index);
             path_.push_back(index);
@@ -761,6 +1076,11 @@ public:
             apply(index);
             if (!sw_.exclusion) unblock(index);
             if (shared_.stopping()) break;
+        }
+        if (lp_here) {
+            lp_->restore(saved_[depth]);
+            weight_ = inherited;
+            cover_sum_ = inherited_sum;
         }
         if (sw_.exclusion) {
             for (int k = 0; k < tried; ++k) unblock(next.viable[k]);
@@ -792,6 +1112,9 @@ private:
     int row_sum_ = 0, col_sum_ = 0;
     CoverWeights weight_;
     int64_t cover_sum_ = 0;   // Σ weight_ over the 1-points of d_
+    std::unique_ptr<CoverLp> lp_;          // the covering LP at the deepest LP node above
+    std::vector<CoverLp::State> saved_;    // its state on entry to each LP node, by depth
+    CoverWeights fresh_;
     // Hot-path copies of what lattice_ and costs_ hold, one indirection closer.
     const Move* moves_;
     const uint8_t* line_cost_[kStride] = {};
@@ -829,6 +1152,7 @@ using Clock = std::chrono::steady_clock;
 struct WorkItem {
     int root;
     int first_move;   // -1: search the whole root from here
+    int rank;         // in split mode, the first move's place among the root's branches
 };
 
 class Driver {
@@ -844,8 +1168,12 @@ public:
                 root.d = lattice_.difference(board, target);
                 root.solvable = solvable(lattice_, root.d);
                 if (root.solvable && options.sw.cover_bound) {
-                    const std::vector<uint8_t> none_blocked(lattice_.moves.size(), 0);
-                    PackingLp().solve(lattice_, root.d, none_blocked.data(), root.weights);
+                    CoverLp lp(lattice_);
+                    lp.start_cold(root.d);
+                    lp.solve(std::numeric_limits<int>::max());
+                    lp.weights(root.weights);
+                    lp.save(root.lp);
+
                 }
                 roots_.push_back(root);
             }
@@ -868,7 +1196,7 @@ public:
         Search probe(lattice_, costs_, &tt_, options_.sw, shared_);
         int bound = 1 << 30;
         for (Root* root : live) {
-            probe.reset(root->d, root->weights);
+            probe.reset(root->d, root->weights, nullptr);
             if (root->d.empty()) {
                 out.code = kSolved;
                 out.target = root->target;
@@ -909,6 +1237,8 @@ private:
         bool solvable = false;
         int h = 0;
         CoverWeights weights;   // all zero without the covering bound
+        CoverLp::State lp;      // the covering LP solved at the root
+        Search::Branches branches;   // in split mode, the root's branches at the current bound
     };
 
     // One thread searches each root whole, which keeps sibling exclusion sound at the root too. With
@@ -920,13 +1250,14 @@ private:
         for (size_t r = 0; r < live.size(); ++r) {
             if (live[r]->h > bound) continue;
             if (threads_ == 1) {
-                items.push_back({static_cast<int>(r), -1});
+                items.push_back({static_cast<int>(r), -1, 0});
                 continue;
             }
-            probe.reset(live[r]->d, live[r]->weights);
-            Search::Branches first;
+            probe.reset(live[r]->d, live[r]->weights, nullptr);
+            Search::Branches& first = live[r]->branches;
+            first = Search::Branches{};
             probe.branches(probe.branch_point(), bound, first);
-            for (int k = 0; k < first.viable_count; ++k) items.push_back({static_cast<int>(r), first.viable[k]});
+            for (int k = 0; k < first.viable_count; ++k) items.push_back({static_cast<int>(r), first.viable[k], k});
         }
         return items;
     }
@@ -937,16 +1268,23 @@ private:
         std::mutex done_mutex;
         std::condition_variable done;
 
+        // Without the table, the root's branches may exclude one another as any node's do, even while
+        // they run at once: each still searches exactly the solutions with its move and none before it.
+        const bool root_exclusion = options_.sw.exclusion && !options_.sw.tt;
         auto worker = [&]() {
             Search search(lattice_, costs_, &tt_, options_.sw, shared_);
             for (size_t i = next++; i < items.size() && !shared_.stopping(); i = next++) {
                 const WorkItem& item = items[i];
                 const Root& root = *live_[item.root];
-                search.reset(root.d, root.weights);
+                search.reset(root.d, root.weights, options_.sw.cover_bound ? &root.lp : nullptr);
                 bool solved;
                 if (item.first_move < 0) {
                     solved = search.dfs(bound);
                 } else {
+                    if (root_exclusion) {
+                        for (int k = 0; k < root.branches.refuted_count; ++k) search.exclude(root.branches.refuted[k]);
+                        for (int k = 0; k < item.rank; ++k) search.exclude(root.branches.viable[k]);
+                    }
                     search.push(static_cast<uint16_t>(item.first_move));
                     solved = search.dfs(bound - 1);
                 }
@@ -1102,6 +1440,8 @@ Options parse_arguments(int argc, char** argv) {
         } else if (arg == "--no-line-bound") { no_value(); options.sw.line_bound = false;
         } else if (arg == "--no-cover-bound") { no_value(); options.sw.cover_bound = false;
         } else if (arg == "--no-fewest-branches") { no_value(); options.sw.fewest_branches = false;
+        } else if (arg == "--lp-after") {
+            options.sw.lp_after = parse_number<int>(arg, take_value(), 0, 1 << 30, "a whole number of nodes");
         } else if (arg == "--tt-min-budget") {
             options.sw.tt_min_budget = parse_number<int>(arg, take_value(), 1, 64, "a whole number from 1 to 64");
         } else if (arg.size() > 1 && arg[0] == '-') {
