@@ -29,6 +29,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -843,7 +844,15 @@ struct Switches {
                              // this many nodes (0: at the root only)
 };
 
-// State shared by the workers of one search: stop flags, the winning line, node counts for budgets.
+// A piece of one bound's search: from a root, the node reached by `path`, with `excluded` forbidden,
+// searching either the whole node (`moves` empty) or just the branches for `moves` there.
+struct Task {
+    int root = 0;
+    std::vector<uint16_t> path, excluded, moves;
+};
+
+// State shared by the workers of one search: stop flags, the winning line, node counts for budgets, and
+// the queue through which busy workers hand part of their subtree to idle ones.
 struct Shared {
     std::atomic<bool> found{false};
     std::atomic<bool> aborted{false};   // budget ran out
@@ -851,6 +860,12 @@ struct Shared {
     std::mutex mutex;
     std::vector<uint16_t> solution;
     int solution_target = -1;
+
+    std::mutex queue_mutex;
+    std::condition_variable queue_ready;
+    std::deque<Task> queue;
+    int idle = 0;                        // workers waiting for a task (under queue_mutex)
+    std::atomic<bool> hungry{false};     // some worker waits and the queue is empty
 
     bool stopping() const {
         return found.load(std::memory_order_relaxed) || aborted.load(std::memory_order_relaxed);
@@ -866,7 +881,9 @@ public:
         std::copy(costs.of_line.begin(), costs.of_line.end(), line_cost_);
     }
 
-    void reset(const Bits& d, const CoverWeights& weights, const CoverLp::State* lp_state) {
+    void reset(int root, const Bits& d, const CoverWeights& weights, const CoverLp::State* lp_state) {
+        root_ = root;
+        base_depth_ = 0;
         d_ = d;
         weight_ = weights;
         if (lp_state) {
@@ -1014,20 +1031,62 @@ public:
 
     // True when a solution within `budget` more moves was found (it is then in path()). A subtree cut
     // short because another thread won or the budget ran out proves nothing, so it is never recorded.
-    bool dfs(int budget) {
+    // Search the node a task names, within `budget` moves of the iteration's bound: its own branches
+    // are `moves` when the task gives them, else the node's.
+    bool run(const Task& task, int bound) {
+        for (uint16_t index : task.excluded) block(index);
+        for (uint16_t index : task.path) push(index);
+        bound_ = bound;
+        base_depth_ = path_.size();
+        task_excluded_ = &task.excluded;
+        const int budget = bound - static_cast<int>(path_.size());
+        if (task.moves.empty()) return dfs(budget);
         if ((++local_nodes_ & 1023) == 0) publish_nodes();
-        if (d_.empty()) return true;
-        if (bound(budget) > budget) return false;
-        return expand(budget);
+        Branches given;
+        for (uint16_t index : task.moves) given.viable[given.viable_count++] = index;
+        // Weights from the LP of this very node: the root's say little this deep.
+        if (sw_.cover_bound) solve_lp_here(budget);
+        return CoverWeights::moves_for(cover_sum_) <= budget && expand(budget, &given);
     }
 
-    bool expand(int budget) {
+    bool dfs(int budget) {
+        if ((++local_nodes_ & 1023) == 0) {
+            publish_nodes();
+            if (shared_.hungry.load(std::memory_order_relaxed)) share_work();
+        }
+        if (d_.empty()) return true;
+        if (bound(budget) > budget) return false;
+        return expand(budget, nullptr);
+    }
+
+    // The covering LP of this node for the moves still allowed, warm from the last one solved above;
+    // its weights replace the inherited ones where they prove more. The caller restores lp_ from
+    // saved_[depth] when it leaves the node.
+    void solve_lp_here(int budget) {
+        const size_t depth = path_.size();
+        if (saved_.size() <= depth) saved_.resize(depth + 1);
+        lp_->save(saved_[depth]);
+        lp_->set_position(d_, blocked_);
+        lp_->solve(budget);
+        lp_->weights(fresh_);
+        const int64_t fresh_sum = fresh_.sum(d_);
+        if (fresh_sum > cover_sum_) {
+            weight_ = fresh_;
+            cover_sum_ = fresh_sum;
+        }
+    }
+
+    bool expand(int budget, const Branches* given) {
         const bool use_tt = sw_.tt && budget >= sw_.tt_min_budget;
         const uint64_t hash = use_tt ? hash_of(d_) : 0;
         if (use_tt && tt_->failed_budget(hash) >= budget) return false;
 
-        Branches next;
-        branches(branch_point(), budget, next);
+        Frame& frame = frames_[path_.size() - base_depth_];
+        Branches& next = frame.next;
+        next = Branches{};
+        if (given) next = *given;
+        else branches(branch_point(), budget, next);
+        frame.end = next.viable_count;
 
         // Moves are involutions and commute, so each is used at most once on a path. With exclusion, a
         // branch also forbids the siblings tried before it, since any solution using one of them was
@@ -1038,29 +1097,21 @@ public:
         if (sw_.exclusion)
             for (int k = 0; k < next.refuted_count; ++k) blocked_[next.refuted[k]] = 1;
         bool solved = false;
-        int tried = 0;
+        int& tried = frame.current;
+        tried = 0;
         const uint64_t nodes_at_start = local_nodes_;
         bool lp_here = false;
         const CoverWeights inherited = weight_;
         const int64_t inherited_sum = cover_sum_;
         const size_t depth = path_.size();
-        for (; tried < next.viable_count; ++tried) {
+        for (; tried < frame.end; ++tried) {
             const uint16_t index = next.viable[tried];
             if (sw_.cover_bound && sw_.lp_after && !lp_here &&
                 local_nodes_ - nodes_at_start > static_cast<uint64_t>(sw_.lp_after)) {
                 // This subtree has proved big: the covering LP for the children still to come (the ones
                 // tried already are excluded, so it is tighter than at entry) is now worth its cost.
                 lp_here = true;
-                if (saved_.size() <= depth) saved_.resize(depth + 1);
-                lp_->save(saved_[depth]);
-                lp_->set_position(d_, blocked_);
-                lp_->solve(budget);
-                lp_->weights(fresh_);
-                const int64_t fresh_sum = fresh_.sum(d_);
-                if (fresh_sum > cover_sum_) {
-                    weight_ = fresh_;
-                    cover_sum_ = fresh_sum;
-                }
+                solve_lp_here(budget);
                 if (CoverWeights::moves_for(cover_sum_) > budget) break;
             }
             if (lp_here && cover_bound_after(index) > budget - 1) {
@@ -1090,6 +1141,38 @@ public:
         return solved;
     }
 
+    // An idle worker waits: hand it the untried branches of the shallowest loop that has some (the
+    // biggest piece of work there is, most likely), and stop that loop after its current branch.
+    // With exclusion each handed branch forbids all the siblings before it, as it would here, except
+    // under the table the one still running (see Driver): an entry written under an exclusion is only
+    // sound once the excluded branch has finished.
+    void share_work() {
+        std::lock_guard<std::mutex> lock(shared_.queue_mutex);
+        if (!shared_.queue.empty() || shared_.idle == 0) return;
+        const size_t active = path_.size() - base_depth_;
+        size_t f = 0;
+        while (f < active && frames_[f].current + 1 >= frames_[f].end) ++f;
+        if (f == active) return;
+        Task task;
+        task.root = root_;
+        task.path.assign(path_.begin(), path_.begin() + static_cast<long>(base_depth_ + f));
+        if (sw_.exclusion) {
+            task.excluded = *task_excluded_;
+            for (size_t g = 0; g <= f; ++g) {
+                const Frame& frame = frames_[g];
+                const int last_finished = g < f || sw_.tt ? frame.current - 1 : frame.current;
+                task.excluded.insert(task.excluded.end(), frame.next.refuted, frame.next.refuted + frame.next.refuted_count);
+                task.excluded.insert(task.excluded.end(), frame.next.viable, frame.next.viable + last_finished + 1);
+            }
+        }
+        Frame& frame = frames_[f];
+        task.moves.assign(frame.next.viable + frame.current + 1, frame.next.viable + frame.end);
+        frame.end = frame.current + 1;
+        shared_.queue.push_back(std::move(task));
+        shared_.hungry = false;
+        shared_.queue_ready.notify_one();
+    }
+
     void publish_nodes() {
         shared_.nodes.fetch_add(local_nodes_ - published_nodes_, std::memory_order_relaxed);
         published_nodes_ = local_nodes_;
@@ -1115,6 +1198,16 @@ private:
     std::unique_ptr<CoverLp> lp_;          // the covering LP at the deepest LP node above
     std::vector<CoverLp::State> saved_;    // its state on entry to each LP node, by depth
     CoverWeights fresh_;
+
+    // The expand loops on the stack, from the task's node down: what a worker can hand to another.
+    struct Frame {
+        Branches next;
+        int current = 0, end = 0;
+    };
+    std::vector<Frame> frames_ = std::vector<Frame>(kMaxMoves);
+    size_t base_depth_ = 0;                         // path length at the task's node
+    int root_ = 0, bound_ = 0;
+    const std::vector<uint16_t>* task_excluded_ = nullptr;
     // Hot-path copies of what lattice_ and costs_ hold, one indirection closer.
     const Move* moves_;
     const uint8_t* line_cost_[kStride] = {};
@@ -1147,13 +1240,6 @@ struct Outcome {
 };
 
 using Clock = std::chrono::steady_clock;
-
-// One unit of parallel work: a root (target) and, in split mode, the root move its branch starts with.
-struct WorkItem {
-    int root;
-    int first_move;   // -1: search the whole root from here
-    int rank;         // in split mode, the first move's place among the root's branches
-};
 
 class Driver {
 public:
@@ -1196,7 +1282,7 @@ public:
         Search probe(lattice_, costs_, &tt_, options_.sw, shared_);
         int bound = 1 << 30;
         for (Root* root : live) {
-            probe.reset(root->d, root->weights, nullptr);
+            probe.reset(0, root->d, root->weights, nullptr);
             if (root->d.empty()) {
                 out.code = kSolved;
                 out.target = root->target;
@@ -1207,8 +1293,7 @@ public:
         }
 
         for (uint64_t nodes_before = 0;; ++bound) {
-            std::vector<WorkItem> items = work_for(live, bound, probe);
-            run_items(items, bound);
+            run_bound(bound);
             // Size the table to the work: an entry for each node of the bound just searched.
             const uint64_t nodes = shared_.nodes.load();
             if (options_.sw.tt) tt_.grow_for(nodes - nodes_before);
@@ -1238,57 +1323,51 @@ private:
         int h = 0;
         CoverWeights weights;   // all zero without the covering bound
         CoverLp::State lp;      // the covering LP solved at the root
-        Search::Branches branches;   // in split mode, the root's branches at the current bound
     };
 
-    // One thread searches each root whole, which keeps sibling exclusion sound at the root too. With
-    // more threads the roots' first moves are dealt out; the root siblings then do not exclude one
-    // another, because a table entry written under such an exclusion is only sound once the excluded
-    // branches have finished, which concurrent branches cannot promise.
-    std::vector<WorkItem> work_for(const std::vector<Root*>& live, int bound, Search& probe) {
-        std::vector<WorkItem> items;
-        for (size_t r = 0; r < live.size(); ++r) {
-            if (live[r]->h > bound) continue;
-            if (threads_ == 1) {
-                items.push_back({static_cast<int>(r), -1, 0});
-                continue;
-            }
-            probe.reset(live[r]->d, live[r]->weights, nullptr);
-            Search::Branches& first = live[r]->branches;
-            first = Search::Branches{};
-            probe.branches(probe.branch_point(), bound, first);
-            for (int k = 0; k < first.viable_count; ++k) items.push_back({static_cast<int>(r), first.viable[k], k});
-        }
-        return items;
-    }
-
-    void run_items(const std::vector<WorkItem>& items, int bound) {
-        std::atomic<size_t> next{0};
+    // One bound's search: a task per root that can still make it, on a queue the workers take from;
+    // whenever one waits, a busy one hands it the untried branches of its shallowest loop (see
+    // Search::share_work), until every worker waits and the queue is empty, or a solution or a budget
+    // stops them.
+    void run_bound(int bound) {
+        shared_.queue.clear();
+        for (size_t r = 0; r < live_.size(); ++r)
+            if (live_[r]->h <= bound) shared_.queue.push_back(Task{static_cast<int>(r), {}, {}, {}});
+        shared_.idle = 0;
+        shared_.hungry = false;
+        const int count = threads_;
         std::atomic<int> running{0};
         std::mutex done_mutex;
         std::condition_variable done;
 
-        // Without the table, the root's branches may exclude one another as any node's do, even while
-        // they run at once: each still searches exactly the solutions with its move and none before it.
-        const bool root_exclusion = options_.sw.exclusion && !options_.sw.tt;
         auto worker = [&]() {
             Search search(lattice_, costs_, &tt_, options_.sw, shared_);
-            for (size_t i = next++; i < items.size() && !shared_.stopping(); i = next++) {
-                const WorkItem& item = items[i];
-                const Root& root = *live_[item.root];
-                search.reset(root.d, root.weights, options_.sw.cover_bound ? &root.lp : nullptr);
-                bool solved;
-                if (item.first_move < 0) {
-                    solved = search.dfs(bound);
-                } else {
-                    if (root_exclusion) {
-                        for (int k = 0; k < root.branches.refuted_count; ++k) search.exclude(root.branches.refuted[k]);
-                        for (int k = 0; k < item.rank; ++k) search.exclude(root.branches.viable[k]);
+            for (;;) {
+                Task task;
+                {
+                    std::unique_lock<std::mutex> lock(shared_.queue_mutex);
+                    ++shared_.idle;
+                    bool finished = false;
+                    while (shared_.queue.empty()) {
+                        if (shared_.idle == count || shared_.stopping()) {
+                            finished = true;
+                            break;
+                        }
+                        shared_.hungry = true;
+                        shared_.queue_ready.wait_for(lock, std::chrono::milliseconds(5));
                     }
-                    search.push(static_cast<uint16_t>(item.first_move));
-                    solved = search.dfs(bound - 1);
+                    if (finished) {
+                        shared_.queue_ready.notify_all();
+                        break;
+                    }
+                    task = std::move(shared_.queue.front());
+                    shared_.queue.pop_front();
+                    --shared_.idle;
                 }
-                if (solved && !shared_.found.exchange(true)) {
+                if (shared_.stopping()) continue;
+                const Root& root = *live_[task.root];
+                search.reset(task.root, root.d, root.weights, options_.sw.cover_bound ? &root.lp : nullptr);
+                if (search.run(task, bound) && !shared_.found.exchange(true)) {
                     std::lock_guard<std::mutex> lock(shared_.mutex);
                     shared_.solution = search.path();
                     shared_.solution_target = root.target;
@@ -1300,7 +1379,6 @@ private:
             done.notify_all();
         };
 
-        const int count = std::max(1, std::min<int>(threads_, static_cast<int>(items.size())));
         running = count;
         std::vector<std::thread> pool;
         for (int t = 0; t < count; ++t) pool.emplace_back(worker);
