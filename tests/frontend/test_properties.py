@@ -145,7 +145,7 @@ def read_book(text: str) -> Book | None:
     return book
 
 
-@settings(max_examples=1000)
+@settings(max_examples=500)
 @given(BOOKISH)
 def test_any_json_is_a_book_or_one_clean_error(value):
     read_book(json.dumps(value))
