@@ -199,8 +199,8 @@ def writable_target(path: str) -> Path:
     try:
         mode = target.stat().st_mode
     except OSError:
-        folder = next(folder for folder in target.parents if folder.exists())
-        if not folder.is_dir():
+        folder = next(folder for folder in target.parents if os.path.exists(folder))
+        if not os.path.isdir(folder):
             raise InputError(f"cannot write {shown}: {printable(str(folder))} is not a folder") from None
         return target
     if stat.S_ISDIR(mode):

@@ -422,9 +422,11 @@ def books(folder: str | None, threads: int | None) -> None:
         layout = find_layout()
         # An installed package's own books are not for overwriting.
         folder = "." if layout.installed else str(layout.books)
+    paths = [Path(folder) / BOOK_FILES[plan.kind] for plan in SHIPPED_PLANS]
+    for path in paths:
+        writable_target(str(path))  # before the work, not after it
     seen: set[Board] = set()
-    for plan in SHIPPED_PLANS:
-        path = Path(folder) / BOOK_FILES[plan.kind]
+    for plan, path in zip(SHIPPED_PLANS, paths, strict=True):
         write_atomically(path, make_book(plan, seen, threads))
         status_line(f"wrote {plan.count} {plan.kind} levels to {path}")
 

@@ -276,3 +276,20 @@ def test_a_symbolic_link_as_output_stays_a_link_to_the_new_book(tmp_path):
     assert link.is_symlink() and link.resolve() == target
     assert json.loads(target.read_text())["levels"][0]["tiles"]
     assert sorted(path.name for path in target.parent.iterdir()) == ["real.json"]
+
+
+def test_an_output_path_too_long_for_the_system_is_one_line(tmp_path):
+    out = tmp_path / ("a" * 300) / "book.json"
+    result = generate_to(str(out))
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == f"error: cannot write {out}: File name too long"
+
+
+def test_books_checks_its_folder_before_making_any_level(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    result = run("books", "--out", str(blocker / "books"))
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == (
+        f"error: cannot write {blocker / 'books' / 'daily_levels_book.json'}: {blocker} is not a folder"
+    )
