@@ -15,11 +15,24 @@ FUZZ_SECONDS = 20  # CI's share; a longer run is `make fuzz FUZZ_SECONDS=...`
 CORPUS = REPO / "fuzz" / "corpus"
 
 
-@pytest.fixture(scope="module")
-def fuzzer():
-    compiler = os.environ.get("FUZZCXX", "clang++")
+def libfuzzer_links(compiler: str, folder) -> bool:
+    """Whether the compiler can link a fuzz target at all: clang without its runtime (Debian's
+    libclang-rt-dev) cannot."""
     if shutil.which(compiler) is None:
-        why = f"{compiler} is not installed (Debian: apt-get install clang libclang-rt-dev)"
+        return False
+    probe = folder / "probe.cpp"
+    probe.write_text('extern "C" int LLVMFuzzerTestOneInput(const char*, unsigned long) { return 0; }\n')
+    linked = subprocess.run(
+        [compiler, "-fsanitize=fuzzer", "-o", str(folder / "probe"), str(probe)], capture_output=True
+    )
+    return linked.returncode == 0
+
+
+@pytest.fixture(scope="module")
+def fuzzer(tmp_path_factory):
+    compiler = os.environ.get("FUZZCXX", "clang++")
+    if not libfuzzer_links(compiler, tmp_path_factory.mktemp("probe")):
+        why = f"{compiler} with libFuzzer is not installed (Debian: apt-get install clang libclang-rt-dev)"
         if in_ci():
             pytest.fail(why + "; CI=true requires it")
         pytest.skip(why)
