@@ -54,6 +54,12 @@ constexpr size_t kMaxInputBytes = 1 << 16;      // far above any 15×15 board; g
 constexpr int kMaxStoredBudget = 63;            // a table entry keeps the failed budget in 6 bits
 constexpr uint8_t kUnreachable = 64;            // line cost of a line state no pair set can clear
 constexpr int kInitialTableLog2 = 12;           // 64 KiB: the table grows with the search
+constexpr int kLargeTableLog2 = 24;             // 256 MB, the most it grows to on boards from 9×9 up
+constexpr int kSmallTableLog2 = 20;             // 16 MB below that, where searches are short
+constexpr int kLargeTableFromSize = 9;
+constexpr int kMaxMovesPerPoint = 64;           // moves with a corner at one point: at most 4·(15−1) = 56
+constexpr int kUnbounded = std::numeric_limits<int>::max();
+constexpr uint64_t kNodeBatch = 1024;           // nodes a worker counts before publishing them
 
 enum ExitCode { kSolved = 0, kUnsolvable = 1, kRejected = 2, kStopped = 3 };
 
@@ -187,7 +193,7 @@ struct Lattice {
     std::vector<uint16_t> move_image[kSymmetries];
     std::vector<SymmetryGroup> stabiliser;     // per move: the symmetries that map it to itself
 
-    explicit Lattice(int size) : n(size), at(256) {
+    explicit Lattice(int size) : n(size), at(kLatticePoints) {
         // Static order inside at[p]: bigger squares first, so ties after the dynamic ordering favour
         // moves that reach further into the board.
         for (int k = n; k >= 2; --k)
@@ -270,8 +276,8 @@ private:
 // grids. Elimination over GF(2) decides membership exactly, so the search only ever starts on a board it
 // can finish.
 bool solvable(const Lattice& lattice, Bits d) {
-    std::vector<Bits> basis(256);
-    std::vector<bool> has(256, false);
+    std::vector<Bits> basis(kLatticePoints);
+    std::vector<bool> has(kLatticePoints, false);
     for (const Move& m : lattice.moves) {
         Bits v = m.bits;
         for (int p = v.lowest(); p >= 0; p = v.lowest()) {
@@ -826,19 +832,19 @@ public:
         for (size_t b = 0; b < old_buckets; ++b)
             for (int s = 1; s >= 0; --s) {
                 const uint64_t e = old_slots[b * 2 + s].load(std::memory_order_relaxed);
-                // The fingerprint holds hash bits 6..63 and the old bucket index bits 0..5 (tables
-                // have at least 64 buckets), so the whole hash is recovered.
-                if (e) record_failure(((e >> 6) << 6) | (b & 63), static_cast<int>(e & 63));
+                // The fingerprint holds the hash above its low kBudgetBits bits, and the old bucket
+                // index those (tables have at least 2^kBudgetBits buckets), so the whole hash is recovered.
+                if (e) record_failure((fingerprint_of(e) << kBudgetBits) | (b & kBudgetMask), budget_of(e));
             }
         munmap(old_slots, old_bytes);
     }
 
     int failed_budget(uint64_t hash) const {
         const std::atomic<uint64_t>* bucket = slots_ + (hash & mask_) * 2;
-        const uint64_t fingerprint = hash >> 6;
+        const uint64_t fingerprint = hash >> kBudgetBits;
         for (int s = 0; s < 2; ++s) {
-            uint64_t e = bucket[s].load(std::memory_order_relaxed);
-            if (e && (e >> 6) == fingerprint) return static_cast<int>(e & 63);
+            const uint64_t e = bucket[s].load(std::memory_order_relaxed);
+            if (e && fingerprint_of(e) == fingerprint) return budget_of(e);
         }
         return -1;
     }
@@ -846,10 +852,10 @@ public:
     void record_failure(uint64_t hash, int budget) {
         if (budget < 1 || budget > kMaxStoredBudget) return;
         std::atomic<uint64_t>* bucket = slots_ + (hash & mask_) * 2;
-        const uint64_t fingerprint = hash >> 6, entry = (fingerprint << 6) | static_cast<uint64_t>(budget);
-        uint64_t kept = bucket[0].load(std::memory_order_relaxed);
-        if (!kept || (kept >> 6) == fingerprint || static_cast<int>(kept & 63) <= budget) {
-            if (kept && (kept >> 6) != fingerprint) bucket[1].store(kept, std::memory_order_relaxed);
+        const uint64_t fingerprint = hash >> kBudgetBits, entry = pack(fingerprint, budget);
+        const uint64_t kept = bucket[0].load(std::memory_order_relaxed);
+        if (!kept || fingerprint_of(kept) == fingerprint || budget_of(kept) <= budget) {
+            if (kept && fingerprint_of(kept) != fingerprint) bucket[1].store(kept, std::memory_order_relaxed);
             bucket[0].store(entry, std::memory_order_relaxed);
         } else {
             bucket[1].store(entry, std::memory_order_relaxed);
@@ -857,6 +863,16 @@ public:
     }
 
 private:
+    // An entry: the state's fingerprint (its hash without the low kBudgetBits bits) above the budget.
+    static constexpr int kBudgetBits = 6;
+    static constexpr uint64_t kBudgetMask = (uint64_t{1} << kBudgetBits) - 1;
+    static_assert(kMaxStoredBudget <= static_cast<int>(kBudgetMask), "a stored budget must fit its bits");
+    static uint64_t pack(uint64_t fingerprint, int budget) {
+        return (fingerprint << kBudgetBits) | static_cast<uint64_t>(budget);
+    }
+    static uint64_t fingerprint_of(uint64_t entry) { return entry >> kBudgetBits; }
+    static int budget_of(uint64_t entry) { return static_cast<int>(entry & kBudgetMask); }
+
     void allocate(int log2) {
         log2_ = log2;
         mask_ = (size_t{1} << log2) - 1;
@@ -927,7 +943,7 @@ class Search {
 public:
     Search(const Lattice& lattice, const LineCosts& costs, TranspositionTable* tt, const Switches& sw,
            Shared& shared)
-        : lattice_(lattice), costs_(costs), tt_(tt), sw_(sw), shared_(shared),
+        : lattice_(lattice), tt_(tt), sw_(sw), shared_(shared),
           moves_(lattice.moves.data()) {
         std::copy(costs.of_line.begin(), costs.of_line.end(), line_cost_);
     }
@@ -957,7 +973,7 @@ public:
         }
         path_.clear();
         std::fill(std::begin(blocked_), std::end(blocked_), 0);
-        for (int q = 0; q < 256; ++q) available_[q] = static_cast<uint8_t>(lattice_.at[q].size());
+        for (int q = 0; q < kLatticePoints; ++q) available_[q] = static_cast<uint8_t>(lattice_.at[q].size());
     }
 
     // A blocked move is on the path or forbidden by an earlier sibling; available_[q] counts the moves
@@ -977,7 +993,7 @@ public:
     // is a forced move, none a dead end), as in exact-cover search; without the switch, the first point.
     int branch_point() const {
         if (!sw_.fewest_branches) return d_.lowest();
-        int best = -1, fewest = 1 << 30;
+        int best = -1, fewest = kUnbounded;
         for (int word = 0; word < 4; ++word)
             for (uint64_t bits = d_.w[word]; bits; bits &= bits - 1) {
                 const int q = word * 64 + __builtin_ctzll(bits);
@@ -1057,7 +1073,7 @@ public:
     // clearing more 1-points first. Deciding a child from the four lines its move changes, without
     // making the move, is far cheaper than entering it.
     struct Branches {
-        uint16_t viable[64], refuted[64];
+        uint16_t viable[kMaxMovesPerPoint], refuted[kMaxMovesPerPoint];
         int viable_count = 0, refuted_count = 0;
     };
     // The expand loops on the stack, from the task's node down: what a worker can hand to another.
@@ -1069,7 +1085,7 @@ public:
     };
 
     void branches(int p, int budget, Branches& out) const {
-        uint16_t by_gain[5][64];
+        uint16_t by_gain[5][kMaxMovesPerPoint];
         int filled[5] = {0, 0, 0, 0, 0};
         for (uint16_t index : lattice_.at[p]) {
             if (blocked_[index]) continue;
@@ -1101,7 +1117,7 @@ public:
         task_excluded_ = &task.excluded;
         const int budget = bound - static_cast<int>(path_.size());
         if (task.moves.empty()) return dfs(budget, task.group);
-        if ((++local_nodes_ & 1023) == 0) publish_nodes();
+        if (++local_nodes_ % kNodeBatch == 0) publish_nodes();
         Branches given;
         for (uint16_t index : task.moves) given.viable[given.viable_count++] = index;
         // Weights from the LP of this very node: the root's say little this deep.
@@ -1113,7 +1129,7 @@ public:
     // the symmetries this node's subproblem is invariant under. A subtree cut short because another
     // thread won or the budget ran out proves nothing, so it is never recorded.
     bool dfs(int budget, SymmetryGroup group) {
-        if ((++local_nodes_ & 1023) == 0) {
+        if (++local_nodes_ % kNodeBatch == 0) {
             publish_nodes();
             if (shared_.hungry.load(std::memory_order_relaxed)) share_work();
         }
@@ -1274,7 +1290,6 @@ public:
 
 private:
     const Lattice& lattice_;
-    const LineCosts& costs_;
     TranspositionTable* tt_;
     const Switches& sw_;
     Shared& shared_;
@@ -1295,11 +1310,11 @@ private:
     size_t base_depth_ = 0;                         // path length at the task's node
     int root_ = 0, bound_ = 0;
     const std::vector<uint16_t>* task_excluded_ = nullptr;
-    // Hot-path copies of what lattice_ and costs_ hold, one indirection closer.
+    // Hot-path copies of the lattice's moves and the line cost tables, one indirection closer.
     const Move* moves_;
     const uint8_t* line_cost_[kStride] = {};
     uint8_t blocked_[kMaxMoves] = {};   // per move: on the path, or forbidden by an earlier sibling
-    uint8_t available_[256] = {};
+    uint8_t available_[kLatticePoints] = {};
     std::vector<uint16_t> path_;
     uint64_t local_nodes_ = 0, published_nodes_ = 0;
 };
@@ -1313,6 +1328,7 @@ struct Options {
     double max_seconds = 0;      // 0: no limit
     uint64_t max_nodes = 0;      // 0: no limit
     bool quiet = false;
+    bool lower_bound_only = false;   // report the root's bound, no search
     Switches sw;
 };
 constexpr int kEither = 2;
@@ -1321,7 +1337,8 @@ struct Outcome {
     ExitCode code = kUnsolvable;
     int target = 0;              // the target the answer is about
     std::vector<uint16_t> moves;
-    int lower_bound = 0;         // with kStopped: no solution has fewer moves
+    int lower_bound = 0;         // with kStopped or bound_only: no solution has fewer moves
+    bool bound_only = false;     // --lower-bound: lower_bound is the answer
     uint64_t nodes = 0;
     double seconds = 0;
 };
@@ -1332,7 +1349,7 @@ class Driver {
 public:
     Driver(const Board& board, const Options& options)
         : options_(options), lattice_(static_cast<int>(board.size())), costs_(lattice_.n),
-          tt_(kInitialTableLog2, lattice_.n >= 9 ? 24 : 20) {
+          tt_(kInitialTableLog2, lattice_.n >= kLargeTableFromSize ? kLargeTableLog2 : kSmallTableLog2) {
         const bool both = options.target == kEither;
         for (int target : {0, 1})
             if (both || options.target == target) {
@@ -1347,7 +1364,7 @@ public:
                 if (root.solvable && options.sw.cover_bound) {
                     CoverLp lp(lattice_);
                     lp.start_cold(root.d);
-                    lp.solve(std::numeric_limits<int>::max());
+                    lp.solve(kUnbounded);
                     lp.weights(root.weights);
                     lp.save(root.lp);
 
@@ -1371,16 +1388,24 @@ public:
 
         // Every bound below the roots' own lower bound fails without search.
         Search probe(lattice_, costs_, &tt_, options_.sw, shared_);
-        int bound = 1 << 30;
+        int bound = kUnbounded;
         for (Root* root : live) {
             probe.reset(0, root->d, root->weights, nullptr);
-            if (root->d.empty()) {
-                out.code = kSolved;
+            root->h = probe.bound(kUnbounded);
+            if (root->h < bound) {
+                bound = root->h;
                 out.target = root->target;
-                return finish(out);
             }
-            root->h = probe.bound(1 << 30);
-            bound = std::min(bound, root->h);
+        }
+        if (options_.lower_bound_only) {
+            out.code = kSolved;
+            out.bound_only = true;
+            out.lower_bound = bound;
+            return finish(out);
+        }
+        if (bound == 0) {   // already solved
+            out.code = kSolved;
+            return finish(out);
         }
 
         for (uint64_t nodes_before = 0;; ++bound) {
@@ -1522,7 +1547,7 @@ private:
 
 // ───────────────────────────── protocol ─────────────────────────────
 
-const char* kUsage =
+const char* kUsageHead =
     "usage: unflip_solver [BOARD_FILE] [options]\n"
     "\n"
     "Reads an N x N board (2 <= N <= 15) from BOARD_FILE, or from standard input when none is given\n"
@@ -1535,27 +1560,76 @@ const char* kUsage =
     "  --threads T          worker threads (default: all logical cores)\n"
     "  --max-seconds S      stop after S seconds without a claim (exit 3, STOPPED b)\n"
     "  --max-nodes N        stop after about N search nodes without a claim (exit 3)\n"
+    "  --lower-bound        no search: print the root's proven lower bound (LOWER_BOUND b, exit 0)\n"
     "  --quiet              no progress lines on standard error\n"
     "  --help               this text\n"
     "\n"
-    "switches, each turning one pruning technique on or off so its worth can be measured:\n"
-    "  --tt                 use the shared transposition table (off by default: it does not pay)\n"
-    "  --no-exclusion       a branch no longer forbids the sibling moves tried before it\n"
-    "  --no-ordering        moves are not ordered by how many 1-points they clear\n"
-    "  --no-fewest-branches branch at the first 1-point, not the one with fewest moves\n"
-    "  --no-pair-bound      the ceil(row costs / 2), ceil(column costs / 2) bound\n"
-    "  --no-line-bound      the adjacent-lines bound\n"
-    "  --tt-min-budget B    with --tt: consult the table only with B or more moves left (default 3)\n"
+    "switches, each turning one technique on or off so its worth can be measured:\n";
+
+const char* kUsageTail =
     "\n"
     "output (standard output), exit status:\n"
     "  TARGET t / MOVES m / m lines 'row col size' (0-based top-left) / NODES n / TIME s   0 solved\n"
     "  TARGET t / UNSOLVABLE / NODES 0 / TIME s                                           1 unsolvable\n"
     "  error: <reason> (standard error only)                                              2 rejected\n"
     "  TARGET t / STOPPED b / NODES n / TIME s  (no solution has fewer than b moves)      3 stopped\n"
+    "  TARGET t / LOWER_BOUND b / NODES 0 / TIME s  (with --lower-bound)                  0\n"
     "\n"
     "examples:\n"
     "  unflip_solver board.txt\n"
     "  unflip_solver --threads 2 --target either < board.txt\n";
+
+// Every technique's switch, one table for parsing and for --help, so the two cannot drift apart.
+struct FlagSwitch {
+    const char* flag;
+    bool Switches::*field;
+    bool value;   // what the flag sets
+    const char* help;
+};
+const FlagSwitch kFlagSwitches[] = {
+    {"--no-cover-bound", &Switches::cover_bound, false, "the covering LP's bound (root and nodes)"},
+    {"--no-symmetry", &Switches::symmetry, false, "branches that are images of earlier ones are searched"},
+    {"--no-exclusion", &Switches::exclusion, false, "a branch no longer forbids the sibling moves tried before it"},
+    {"--no-ordering", &Switches::ordering, false, "moves are not ordered by how many 1-points they clear"},
+    {"--no-fewest-branches", &Switches::fewest_branches, false,
+     "branch at the first 1-point, not the one with fewest moves"},
+    {"--no-pair-bound", &Switches::pair_bound, false, "the ceil(row costs / 2), ceil(column costs / 2) bound"},
+    {"--no-line-bound", &Switches::line_bound, false, "the adjacent-lines bound"},
+    {"--tt", &Switches::tt, true, "use the shared transposition table (off by default: it does not pay;\n"
+                                  "                       it also turns symmetry breaking off)"},
+};
+
+struct NumberSwitch {
+    const char* flag;
+    const char* metavar;
+    int Switches::*field;
+    int low, high;
+    const char* help;
+};
+const NumberSwitch kNumberSwitches[] = {
+    {"--lp-after", "N", &Switches::lp_after, 0, 1 << 30,
+     "solve the covering LP again at a node once its subtree has\n"
+     "                       taken N nodes (default 2000; 0: at the root only)"},
+    {"--tt-min-budget", "B", &Switches::tt_min_budget, 1, kMaxStoredBudget + 1,
+     "with --tt: consult the table only with B or more moves left\n"
+     "                       (default 3)"},
+};
+
+void print_usage() {
+    std::string text = kUsageHead;
+    char line[160];
+    for (const FlagSwitch& s : kFlagSwitches) {
+        std::snprintf(line, sizeof line, "  %-20s %s\n", s.flag, s.help);
+        text += line;
+    }
+    for (const NumberSwitch& s : kNumberSwitches) {
+        const std::string named = std::string(s.flag) + " " + s.metavar;
+        std::snprintf(line, sizeof line, "  %-20s %s\n", named.c_str(), s.help);
+        text += line;
+    }
+    text += kUsageTail;
+    std::fputs(text.c_str(), stdout);
+}
 
 // Whole numbers are digits only (so '-1' cannot wrap around); a range check that NaN fails too.
 template <typename T>
@@ -1587,9 +1661,21 @@ Options parse_arguments(int argc, char** argv) {
         auto no_value = [&]() {
             if (has_inline_value) reject(arg + " takes no value (see --help)");
         };
+        const auto flag_switch = std::find_if(std::begin(kFlagSwitches), std::end(kFlagSwitches),
+                                              [&](const FlagSwitch& s) { return arg == s.flag; });
+        const auto number_switch = std::find_if(std::begin(kNumberSwitches), std::end(kNumberSwitches),
+                                                [&](const NumberSwitch& s) { return arg == s.flag; });
         if (arg == "--help" || arg == "-h") {
-            std::fputs(kUsage, stdout);
+            print_usage();
             std::exit(0);
+        } else if (flag_switch != std::end(kFlagSwitches)) {
+            no_value();
+            options.sw.*(flag_switch->field) = flag_switch->value;
+        } else if (number_switch != std::end(kNumberSwitches)) {
+            const std::string range = "a whole number from " + std::to_string(number_switch->low) + " to " +
+                                      std::to_string(number_switch->high);
+            options.sw.*(number_switch->field) = parse_number<int>(arg, take_value(), number_switch->low,
+                                                                    number_switch->high, range.c_str());
         } else if (arg == "--target") {
             std::string t = take_value();
             if (t == "0") options.target = 0;
@@ -1602,19 +1688,12 @@ Options parse_arguments(int argc, char** argv) {
             options.max_seconds = parse_number<double>(arg, take_value(), 1e-3, 1e9, "a number of seconds > 0");
         } else if (arg == "--max-nodes") {
             options.max_nodes = parse_number<uint64_t>(arg, take_value(), 1, UINT64_MAX, "a whole number > 0");
-        } else if (arg == "--quiet") { no_value(); options.quiet = true;
-        } else if (arg == "--tt") { no_value(); options.sw.tt = true;
-        } else if (arg == "--no-exclusion") { no_value(); options.sw.exclusion = false;
-        } else if (arg == "--no-ordering") { no_value(); options.sw.ordering = false;
-        } else if (arg == "--no-pair-bound") { no_value(); options.sw.pair_bound = false;
-        } else if (arg == "--no-line-bound") { no_value(); options.sw.line_bound = false;
-        } else if (arg == "--no-cover-bound") { no_value(); options.sw.cover_bound = false;
-        } else if (arg == "--no-symmetry") { no_value(); options.sw.symmetry = false;
-        } else if (arg == "--no-fewest-branches") { no_value(); options.sw.fewest_branches = false;
-        } else if (arg == "--lp-after") {
-            options.sw.lp_after = parse_number<int>(arg, take_value(), 0, 1 << 30, "a whole number of nodes");
-        } else if (arg == "--tt-min-budget") {
-            options.sw.tt_min_budget = parse_number<int>(arg, take_value(), 1, 64, "a whole number from 1 to 64");
+        } else if (arg == "--quiet") {
+            no_value();
+            options.quiet = true;
+        } else if (arg == "--lower-bound") {
+            no_value();
+            options.lower_bound_only = true;
         } else if (arg.size() > 1 && arg[0] == '-') {
             reject("unknown option '" + arg + "' (see --help)");
         } else if (have_file) {
@@ -1638,7 +1717,9 @@ std::string read_board_text(const Options& options) {
 
 void print(const Outcome& out, const Lattice& lattice) {
     std::string text = "TARGET " + std::to_string(out.target) + "\n";
-    if (out.code == kSolved) {
+    if (out.bound_only) {
+        text += "LOWER_BOUND " + std::to_string(out.lower_bound) + "\n";
+    } else if (out.code == kSolved) {
         text += "MOVES " + std::to_string(out.moves.size()) + "\n";
         for (uint16_t index : out.moves) {
             const Move& m = lattice.moves[index];
