@@ -125,12 +125,9 @@ Board parse_board(const std::string& text) {
                    "; every row must have the same length");
     }
     const size_t rows = lines.size(), cols = lines[0].size();
-    if (rows != cols)
-        reject("the board has " + std::to_string(rows) + " rows of " + std::to_string(cols) +
-               " tiles; it must be square (N rows of N tiles)");
-    if (rows < kMinSize || rows > kMaxSize)
-        reject("the board is " + std::to_string(rows) + "x" + std::to_string(rows) +
-               "; supported sizes are 2x2 to 15x15");
+    if (rows < kMinSize || rows > kMaxSize || cols < kMinSize || cols > kMaxSize)
+        reject("the board is " + std::to_string(rows) + "x" + std::to_string(cols) +
+               " (rows x columns); each must be 2 to 15");
     if (first_zero_line && first_two_line)
         reject("the board mixes encodings: a 0 on line " + std::to_string(first_zero_line) +
                " and a 2 on line " + std::to_string(first_two_line) + "; use 0/1 or 1/2 throughout");
@@ -186,19 +183,20 @@ using SymmetryGroup = uint8_t;                 // bit g: symmetry g belongs to t
 constexpr SymmetryGroup kTrivialGroup = 1;     // the identity alone
 
 struct Lattice {
-    int n = 0;                                 // board size; the lattice is (n+1)×(n+1)
+    int h = 0, w = 0;                          // the board's rows and columns; the lattice is (h+1)×(w+1)
+    SymmetryGroup symmetries = 0;              // the symmetries of the board's shape
     std::vector<Move> moves;
     std::vector<std::vector<uint16_t>> at;     // at[p]: the moves having lattice point p as a corner
     uint8_t point_image[kSymmetries][kLatticePoints] = {};
     std::vector<uint16_t> move_image[kSymmetries];
     std::vector<SymmetryGroup> stabiliser;     // per move: the symmetries that map it to itself
 
-    explicit Lattice(int size) : n(size), at(kLatticePoints) {
+    Lattice(int rows, int columns) : h(rows), w(columns), at(kLatticePoints) {
         // Static order inside at[p]: bigger squares first, so ties after the dynamic ordering favour
         // moves that reach further into the board.
-        for (int k = n; k >= 2; --k)
-            for (int r = 0; r + k <= n; ++r)
-                for (int c = 0; c + k <= n; ++c) {
+        for (int k = std::min(h, w); k >= 2; --k)
+            for (int r = 0; r + k <= h; ++r)
+                for (int c = 0; c + k <= w; ++c) {
                     Move m{};
                     m.row = static_cast<uint8_t>(r);
                     m.col = static_cast<uint8_t>(c);
@@ -221,6 +219,7 @@ struct Lattice {
     SymmetryGroup symmetries_of(const Bits& d) const {
         SymmetryGroup group = 0;
         for (int g = 0; g < kSymmetries; ++g) {
+            if (!(symmetries >> g & 1)) continue;
             Bits image;
             for (int p = 0; p < kLatticePoints; ++p)
                 if (d.test(p)) image.flip(point_image[g][p]);
@@ -234,30 +233,35 @@ struct Lattice {
     // The difference grid of the tiles that differ from `target`.
     Bits difference(const Board& board, int target) const {
         auto needs_flip = [&](int i, int j) {
-            return i >= 0 && j >= 0 && i < n && j < n && board[i][j] != target;
+            return i >= 0 && j >= 0 && i < h && j < w && board[i][j] != target;
         };
         Bits d;
-        for (int i = 0; i <= n; ++i)
-            for (int j = 0; j <= n; ++j)
+        for (int i = 0; i <= h; ++i)
+            for (int j = 0; j <= w; ++j)
                 if (needs_flip(i, j) ^ needs_flip(i - 1, j) ^ needs_flip(i, j - 1) ^ needs_flip(i - 1, j - 1))
                     d.flip(point(i, j));
         return d;
     }
 
 private:
+    // Symmetry g maps lattice point (i, j) to images[g]; a rectangle keeps only the four that do not
+    // swap rows and columns (the identity, both mirrors and the half turn).
     void build_symmetries() {
-        for (int i = 0; i <= n; ++i)
-            for (int j = 0; j <= n; ++j) {
-                const int images[kSymmetries][2] = {{i, j},         {j, i},         {n - i, j},     {i, n - j},
-                                                    {n - i, n - j}, {n - j, i},     {j, n - i},     {n - j, n - i}};
+        symmetries = h == w ? 0xFF : 0b00011101;
+        for (int i = 0; i <= h; ++i)
+            for (int j = 0; j <= w; ++j) {
+                const int images[kSymmetries][2] = {{i, j},         {j, i},         {h - i, j},     {i, w - j},
+                                                    {h - i, w - j}, {w - j, i},     {j, h - i},     {w - j, h - i}};
                 for (int g = 0; g < kSymmetries; ++g)
-                    point_image[g][point(i, j)] = static_cast<uint8_t>(point(images[g][0], images[g][1]));
+                    if (symmetries >> g & 1)
+                        point_image[g][point(i, j)] = static_cast<uint8_t>(point(images[g][0], images[g][1]));
             }
         std::vector<int> index_of(kLatticePoints * kStride + kStride, -1);   // by top-left point and size
         for (size_t index = 0; index < moves.size(); ++index)
             index_of[moves[index].corner[0] * kStride + moves[index].size] = static_cast<int>(index);
         stabiliser.assign(moves.size(), 0);
         for (int g = 0; g < kSymmetries; ++g) {
+            if (!(symmetries >> g & 1)) continue;
             move_image[g].resize(moves.size());
             for (size_t index = 0; index < moves.size(); ++index) {
                 const Move& m = moves[index];
@@ -299,42 +303,47 @@ bool solvable(const Lattice& lattice, Bits d) {
 // ───────────────────────────── line costs ─────────────────────────────
 //
 // A move puts one pair {c, c+k} into each of lattice rows r and r+k, and one pair {r, r+k} into each of
-// columns c and c+k. Lattice line i can only receive pair distances 2..max(i, n-i) (the square must fit).
-// cost[limit][mask] is the fewest such pairs whose XOR is `mask`, found by breadth-first search over line
-// masks. Rows and columns share tables: the geometry is symmetric.
+// columns c and c+k. Lattice row i can only receive pair distances 2..min(max(i, h-i), min(h, w)) (the
+// square must fit), and likewise column j with w. cost[mask] is the fewest such pairs whose XOR is
+// `mask`, found by breadth-first search over line masks, one table per line width and distance limit.
 
 struct LineCosts {
-    std::vector<std::vector<uint8_t>> by_limit;   // by_limit[L][mask]
-    std::vector<const uint8_t*> of_line;          // of_line[i]: the table for lattice line i
+    std::vector<const uint8_t*> of_row, of_column;   // the table for each lattice row and column
 
-    explicit LineCosts(int n) : by_limit(n + 1), of_line(n + 1) {
-        const unsigned width = static_cast<unsigned>(n + 1), masks = 1u << width;
-        for (int limit = 2; limit <= n; ++limit) {
-            std::vector<unsigned> pairs;
-            for (unsigned s = 2; s <= static_cast<unsigned>(limit); ++s)
-                for (unsigned a = 0; a + s < width; ++a) pairs.push_back((1u << a) | (1u << (a + s)));
-            std::vector<uint8_t>& cost = by_limit[limit];
-            cost.assign(masks, kUnreachable);
-            std::vector<unsigned> frontier{0}, next;
-            cost[0] = 0;
-            for (uint8_t level = 1; !frontier.empty(); ++level) {
-                next.clear();
-                for (unsigned mask : frontier)
-                    for (unsigned pair : pairs)
-                        if (cost[mask ^ pair] == kUnreachable) {
-                            cost[mask ^ pair] = level;
-                            next.push_back(mask ^ pair);
-                        }
-                frontier.swap(next);
-            }
+    LineCosts(int h, int w) : of_row(h + 1), of_column(w + 1) {
+        const int largest = std::min(h, w);
+        for (int i = 0; i <= h; ++i) of_row[i] = table(w + 1, std::min(std::max(i, h - i), largest));
+        for (int j = 0; j <= w; ++j) of_column[j] = table(h + 1, std::min(std::max(j, w - j), largest));
+    }
+
+private:
+    std::vector<std::vector<uint8_t>> tables_;
+    std::vector<std::pair<int, int>> keys_;   // (width, limit) of each table
+
+    const uint8_t* table(int width, int limit) {
+        for (size_t t = 0; t < keys_.size(); ++t)
+            if (keys_[t] == std::make_pair(width, limit)) return tables_[t].data();
+        const unsigned masks = 1u << width;
+        std::vector<unsigned> pairs;
+        for (int s = 2; s <= limit; ++s)
+            for (int a = 0; a + s < width; ++a) pairs.push_back((1u << a) | (1u << (a + s)));
+        // A line with limit below 2 (only the middle line of a board 2 tiles across) takes no pairs.
+        std::vector<uint8_t> cost(masks, kUnreachable);
+        std::vector<unsigned> frontier{0}, next;
+        cost[0] = 0;
+        for (uint8_t level = 1; !frontier.empty(); ++level) {
+            next.clear();
+            for (unsigned mask : frontier)
+                for (unsigned pair : pairs)
+                    if (cost[mask ^ pair] == kUnreachable) {
+                        cost[mask ^ pair] = level;
+                        next.push_back(mask ^ pair);
+                    }
+            frontier.swap(next);
         }
-        // A line with limit below 2 (only the middle line of a 2×2 board) takes no pairs at all.
-        by_limit[0].assign(masks, kUnreachable);
-        by_limit[0][0] = 0;
-        for (int i = 0; i <= n; ++i) {
-            int limit = std::max(i, n - i);
-            of_line[i] = by_limit[limit >= 2 ? limit : 0].data();
-        }
+        keys_.emplace_back(width, limit);
+        tables_.push_back(std::move(cost));   // moving keeps the data pointer stable
+        return tables_.back().data();
     }
 };
 
@@ -428,7 +437,7 @@ class CoverLp {
 public:
     explicit CoverLp(const Lattice& lattice)
         : lattice_(lattice), moves_(static_cast<int>(lattice.moves.size())),
-          stride_(std::min(moves_, (lattice.n + 1) * (lattice.n + 1))) {
+          stride_(std::min(moves_, (lattice.h + 1) * (lattice.w + 1))) {
         state_.core.resize(static_cast<size_t>(stride_) * stride_);
         state_.move_at.resize(stride_);
         state_.point_at.resize(stride_);
@@ -945,7 +954,8 @@ public:
            Shared& shared)
         : lattice_(lattice), tt_(tt), sw_(sw), shared_(shared),
           moves_(lattice.moves.data()) {
-        std::copy(costs.of_line.begin(), costs.of_line.end(), line_cost_);
+        std::copy(costs.of_row.begin(), costs.of_row.end(), row_line_cost_);
+        std::copy(costs.of_column.begin(), costs.of_column.end(), column_line_cost_);
     }
 
     void reset(int root, const Bits& d, const CoverWeights& weights, const CoverLp::State* lp_state) {
@@ -959,17 +969,23 @@ public:
         }
         cover_sum_ = weight_.sum(d);
         row_sum_ = col_sum_ = 0;
-        for (int i = 0; i <= lattice_.n; ++i) {
-            row_mask_[i] = static_cast<uint16_t>(d.line(i));
-            col_mask_[i] = 0;
-            for (int j = 0; j <= lattice_.n; ++j)
-                if (d.test(point(j, i))) col_mask_[i] |= static_cast<uint16_t>(1u << j);
-        }
-        for (int i = 0; i <= lattice_.n; ++i) {
-            row_cost_[i] = line_cost_[i][row_mask_[i]];
-            col_cost_[i] = line_cost_[i][col_mask_[i]];
+        std::fill(std::begin(row_mask_), std::end(row_mask_), 0);
+        std::fill(std::begin(col_mask_), std::end(col_mask_), 0);
+        std::fill(std::begin(row_cost_), std::end(row_cost_), 0);
+        std::fill(std::begin(col_cost_), std::end(col_cost_), 0);
+        for (int i = 0; i <= lattice_.h; ++i)
+            for (int j = 0; j <= lattice_.w; ++j)
+                if (d.test(point(i, j))) {
+                    row_mask_[i] |= static_cast<uint16_t>(1u << j);
+                    col_mask_[j] |= static_cast<uint16_t>(1u << i);
+                }
+        for (int i = 0; i <= lattice_.h; ++i) {
+            row_cost_[i] = row_line_cost_[i][row_mask_[i]];
             row_sum_ += row_cost_[i];
-            col_sum_ += col_cost_[i];
+        }
+        for (int j = 0; j <= lattice_.w; ++j) {
+            col_cost_[j] = column_line_cost_[j][col_mask_[j]];
+            col_sum_ += col_cost_[j];
         }
         path_.clear();
         std::fill(std::begin(blocked_), std::end(blocked_), 0);
@@ -1014,7 +1030,7 @@ public:
         // A move's two rows are k ≥ 2 apart, so no move serves two adjacent rows: their costs add up.
         // (The same holds for columns; it subsumes the largest single line cost.)
         if (sw_.line_bound)
-            for (int i = 0; i < lattice_.n && h <= budget; ++i)
+            for (int i = 0; i < std::max(lattice_.h, lattice_.w) && h <= budget; ++i)   // 0 past the edge
                 h = std::max({h, row_cost_[i] + row_cost_[i + 1], col_cost_[i] + col_cost_[i + 1]});
         return h;
     }
@@ -1025,9 +1041,9 @@ public:
         const Move& m = moves_[index];
         int rows = row_sum_, columns = col_sum_;
         for (int i : {int(m.row), m.row + m.size})
-            rows += line_cost_[i][row_mask_[i] ^ m.row_pair] - row_cost_[i];
+            rows += row_line_cost_[i][row_mask_[i] ^ m.row_pair] - row_cost_[i];
         for (int j : {int(m.col), m.col + m.size})
-            columns += line_cost_[j][col_mask_[j] ^ m.column_pair] - col_cost_[j];
+            columns += column_line_cost_[j][col_mask_[j] ^ m.column_pair] - col_cost_[j];
         return std::max((rows + 1) / 2, (columns + 1) / 2);
     }
 
@@ -1046,13 +1062,13 @@ public:
         for (uint8_t p : m.corner) cover_sum_ += d_.test(p) ? weight_.of[p] : -weight_.of[p];
         for (int i : {int(m.row), m.row + m.size}) {
             row_mask_[i] ^= m.row_pair;
-            const int cost = line_cost_[i][row_mask_[i]];
+            const int cost = row_line_cost_[i][row_mask_[i]];
             row_sum_ += cost - row_cost_[i];
             row_cost_[i] = static_cast<uint8_t>(cost);
         }
         for (int j : {int(m.col), m.col + m.size}) {
             col_mask_[j] ^= m.column_pair;
-            const int cost = line_cost_[j][col_mask_[j]];
+            const int cost = column_line_cost_[j][col_mask_[j]];
             col_sum_ += cost - col_cost_[j];
             col_cost_[j] = static_cast<uint8_t>(cost);
         }
@@ -1237,8 +1253,9 @@ public:
     void exclude_orbit(Frame& frame, uint16_t index, SymmetryGroup group) {
         if (group == kTrivialGroup || !sw_.symmetry) return;
         for (int g = 1; g < kSymmetries; ++g) {
+            if (!(group >> g & 1)) continue;
             const uint16_t image = lattice_.move_image[g][index];
-            if ((group >> g & 1) && !blocked_[image]) exclude_here(frame, image);
+            if (!blocked_[image]) exclude_here(frame, image);
         }
     }
 
@@ -1312,7 +1329,8 @@ private:
     const std::vector<uint16_t>* task_excluded_ = nullptr;
     // Hot-path copies of the lattice's moves and the line cost tables, one indirection closer.
     const Move* moves_;
-    const uint8_t* line_cost_[kStride] = {};
+    const uint8_t* row_line_cost_[kStride] = {};
+    const uint8_t* column_line_cost_[kStride] = {};
     uint8_t blocked_[kMaxMoves] = {};   // per move: on the path, or forbidden by an earlier sibling
     uint8_t available_[kLatticePoints] = {};
     std::vector<uint16_t> path_;
@@ -1348,8 +1366,10 @@ using Clock = std::chrono::steady_clock;
 class Driver {
 public:
     Driver(const Board& board, const Options& options)
-        : options_(options), lattice_(static_cast<int>(board.size())), costs_(lattice_.n),
-          tt_(kInitialTableLog2, lattice_.n >= kLargeTableFromSize ? kLargeTableLog2 : kSmallTableLog2) {
+        : options_(options), lattice_(static_cast<int>(board.size()), static_cast<int>(board[0].size())),
+          costs_(lattice_.h, lattice_.w),
+          tt_(kInitialTableLog2,
+              std::max(lattice_.h, lattice_.w) >= kLargeTableFromSize ? kLargeTableLog2 : kSmallTableLog2) {
         const bool both = options.target == kEither;
         for (int target : {0, 1})
             if (both || options.target == target) {

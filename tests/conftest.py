@@ -77,7 +77,7 @@ class SolverResult:
             ok = self.outcome == "solved" and self.target == target and self.move_count == optimum
             if ok:
                 try:
-                    ok = replay(board, self.moves) == uniform(len(board), target)
+                    ok = replay(board, self.moves) == uniform(len(board), target, len(board[0]))
                 except ValueError:
                     ok = False
                 if not ok:
