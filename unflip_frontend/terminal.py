@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -114,11 +114,28 @@ def announce_build(command: list[str]) -> None:
     status_line(f"building the solver: {' '.join(command)}")
 
 
+class LeaveRoom:
+    """A renderable drawn a few columns narrower than the console. A terminal echoes Ctrl-C as '^C' where
+    the cursor is; at the end of a full line that wraps, and rich, clearing a live display, would then
+    erase the wrong line and leave the display standing above what is printed next."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from console.render(self.renderable, options.update_width(max(1, options.max_width - 3)))
+
+
+class LiveProgress(Progress):
+    def get_renderables(self) -> Iterable[RenderableType]:
+        yield LeaveRoom(self.make_tasks_table(self.tasks))
+
+
 def progress_bar(glyphs: Glyphs, console: Console | None = None, shown: bool = True) -> Progress:
     """A bar over many solver runs, with elapsed and estimated remaining time; silent off a terminal. Its
     console draws it, so lines printed through the same console appear above it."""
     console = console or ui.err
-    return Progress(
+    return LiveProgress(
         SpinnerColumn(glyphs.spinner),
         TextColumn("{task.description}"),
         BarColumn(),
@@ -148,7 +165,7 @@ def solving_status(what: str, glyphs: Glyphs) -> Iterator[OnProgress]:
         return
     started = time.monotonic()
     columns = (SpinnerColumn(glyphs.spinner), TextColumn("{task.description}"), TimeElapsedColumn())
-    with Progress(
+    with LiveProgress(
         *columns, console=ui.err, transient=True, redirect_stdout=False, redirect_stderr=False
     ) as live:
         task = live.add_task(f"solving {what}", total=None)
