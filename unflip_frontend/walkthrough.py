@@ -44,7 +44,7 @@ def cards(solution: Solution, boards: list[Board]) -> list[Card]:
     total = len(solution.moves)
     black = sum(map(sum, boards[0]))
     colour = COLOUR_NAMES[solution.target]
-    start = Card("Start", f"{black} black of {len(boards[0]) ** 2} tiles", boards[0], None)
+    start = Card("Start", f"{black} of {len(boards[0]) ** 2} tiles black", boards[0], None)
     steps = [
         Card(f"Step {step} of {total}", f"{move.size}×{move.size}: {square_span(move, UNICODE)}", board, move)
         for step, (move, board) in enumerate(zip(solution.moves, boards, strict=False), 1)
