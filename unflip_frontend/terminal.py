@@ -1,6 +1,7 @@
 """The terminal side of the command layer: the two consoles, the one way to fail, progress display, and
-what each command prints. With cli.py, the only code that prints or exits; everything below them raises
-typed errors and returns outcomes, and here they become output, one-line errors and exit statuses."""
+what each command prints, as text or as --json records. With cli.py and stepper.py, the only code that
+prints or exits; everything below them raises typed errors and returns outcomes, and here they become
+output, one-line errors and exit statuses."""
 
 from __future__ import annotations
 
