@@ -19,6 +19,7 @@
 // --no-fewest-branches, --no-pair-bound, --no-line-bound) so its worth can be measured.
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -28,9 +29,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <limits>
+#include <memory>
 #include <mutex>
 #include <sstream>
 #include <string>
@@ -169,10 +173,19 @@ struct Move {
     Bits bits;              // the four points in the lattice
 };
 
+// The eight symmetries of a square, as maps of the lattice; a move's image is the move on the image of
+// its corners, so every symmetry permutes the moves.
+constexpr int kSymmetries = 8;
+using SymmetryGroup = uint8_t;                 // bit g: symmetry g belongs to the group
+constexpr SymmetryGroup kTrivialGroup = 1;     // the identity alone
+
 struct Lattice {
     int n = 0;                                 // board size; the lattice is (n+1)×(n+1)
     std::vector<Move> moves;
     std::vector<std::vector<uint16_t>> at;     // at[p]: the moves having lattice point p as a corner
+    uint8_t point_image[kSymmetries][kLatticePoints] = {};
+    std::vector<uint16_t> move_image[kSymmetries];
+    std::vector<SymmetryGroup> stabiliser;     // per move: the symmetries that map it to itself
 
     explicit Lattice(int size) : n(size), at(256) {
         // Static order inside at[p]: bigger squares first, so ties after the dynamic ordering favour
@@ -195,6 +208,21 @@ struct Lattice {
                     moves.push_back(m);
                     for (uint8_t p : m.corner) at[p].push_back(index);
                 }
+        build_symmetries();
+    }
+
+    // The symmetries of the board the difference grid d is invariant under.
+    SymmetryGroup symmetries_of(const Bits& d) const {
+        SymmetryGroup group = 0;
+        for (int g = 0; g < kSymmetries; ++g) {
+            Bits image;
+            for (int p = 0; p < kLatticePoints; ++p)
+                if (d.test(p)) image.flip(point_image[g][p]);
+            bool same = true;
+            for (int w = 0; w < 4; ++w) same &= image.w[w] == d.w[w];
+            if (same) group |= static_cast<SymmetryGroup>(1u << g);
+        }
+        return group;
     }
 
     // The difference grid of the tiles that differ from `target`.
@@ -208,6 +236,31 @@ struct Lattice {
                 if (needs_flip(i, j) ^ needs_flip(i - 1, j) ^ needs_flip(i, j - 1) ^ needs_flip(i - 1, j - 1))
                     d.flip(point(i, j));
         return d;
+    }
+
+private:
+    void build_symmetries() {
+        for (int i = 0; i <= n; ++i)
+            for (int j = 0; j <= n; ++j) {
+                const int images[kSymmetries][2] = {{i, j},         {j, i},         {n - i, j},     {i, n - j},
+                                                    {n - i, n - j}, {n - j, i},     {j, n - i},     {n - j, n - i}};
+                for (int g = 0; g < kSymmetries; ++g)
+                    point_image[g][point(i, j)] = static_cast<uint8_t>(point(images[g][0], images[g][1]));
+            }
+        std::vector<int> index_of(kLatticePoints * kStride + kStride, -1);   // by top-left point and size
+        for (size_t index = 0; index < moves.size(); ++index)
+            index_of[moves[index].corner[0] * kStride + moves[index].size] = static_cast<int>(index);
+        stabiliser.assign(moves.size(), 0);
+        for (int g = 0; g < kSymmetries; ++g) {
+            move_image[g].resize(moves.size());
+            for (size_t index = 0; index < moves.size(); ++index) {
+                const Move& m = moves[index];
+                uint8_t top_left = 255;
+                for (uint8_t p : m.corner) top_left = std::min(top_left, point_image[g][p]);
+                move_image[g][index] = static_cast<uint16_t>(index_of[top_left * kStride + m.size]);
+                if (move_image[g][index] == index) stabiliser[index] |= static_cast<SymmetryGroup>(1u << g);
+            }
+        }
     }
 };
 
@@ -305,155 +358,427 @@ struct CoverWeights {
     }
 };
 
-// The packing LP  max Σ_{p is 1} w_p  subject to  Σ_{p corner of m} w_p ≤ 1 for every move m the search may
-// still use, solved by the primal simplex method on a dense condensed tableau. The slack basis (w = 0) is
-// feasible, so no first phase is needed. Rows are the moves touching a 1-point, columns the 1-points.
-class PackingLp {
-public:
-    // Fills `out` with an exactly feasible integer weighting: the LP's optimum on the 1-points of d, then
-    // whatever slack the moves leave given to the 0-points, which only strengthens the bound wherever
-    // the search turns them into 1-points.
-    void solve(const Lattice& lattice, const Bits& d, const uint8_t* blocked, CoverWeights& out) {
-        int column_of[kLatticePoints];
-        std::fill(std::begin(column_of), std::end(column_of), -1);
-        points_.clear();
-        for (int word = 0; word < 4; ++word)
-            for (uint64_t bits = d.w[word]; bits; bits &= bits - 1) {
-                const int p = word * 64 + __builtin_ctzll(bits);
-                column_of[p] = static_cast<int>(points_.size());
-                points_.push_back(p);
-            }
-        const int n = static_cast<int>(points_.size());
-        rows_.clear();
-        for (size_t index = 0; index < lattice.moves.size(); ++index) {
-            if (blocked[index]) continue;
-            bool touches = false;
-            for (uint8_t p : lattice.moves[index].corner) touches |= column_of[p] >= 0;
-            if (touches) rows_.push_back(static_cast<uint16_t>(index));
-        }
-        const int m = static_cast<int>(rows_.size());
-        width_ = n + 1;   // the last column is the right-hand side
-        tableau_.assign(static_cast<size_t>(m + 1) * width_, 0.0);
-        for (int i = 0; i < m; ++i) {
-            for (uint8_t p : lattice.moves[rows_[i]].corner)
-                if (column_of[p] >= 0) at(i, column_of[p]) = 1.0;
-            at(i, n) = 1.0;
-        }
-        for (int j = 0; j < n; ++j) at(m, j) = 1.0;   // objective row: reduced costs
-        basic_.resize(m);
-        nonbasic_.resize(n);
-        for (int i = 0; i < m; ++i) basic_[i] = n + i;   // label >= n: the slack of row label - n
-        for (int j = 0; j < n; ++j) nonbasic_[j] = j;
-        iterate(m, n);
-
-        double value[kLatticePoints] = {};
-        for (int i = 0; i < m; ++i)
-            if (basic_[i] < n) value[points_[basic_[i]]] = std::max(0.0, at(i, n));
-        to_integer_weights(lattice, blocked, value, out);
+// Scale LP weights (per lattice point) into units of 1/kWeightScale, make them exactly feasible in
+// integers for the moves not `blocked`, then give the 0-points whatever slack the moves leave: that only
+// strengthens the bound wherever the search turns them into 1-points.
+void to_integer_weights(const Lattice& lattice, const uint8_t* blocked, const double* value, CoverWeights& out) {
+    double heaviest = 1.0;
+    for (size_t index = 0; index < lattice.moves.size(); ++index) {
+        if (blocked[index]) continue;
+        double load = 0;
+        for (uint8_t p : lattice.moves[index].corner) load += value[p];
+        heaviest = std::max(heaviest, load);
     }
+    const double scale = kWeightScale / heaviest * (1 - 1e-9);
+    for (int p = 0; p < kLatticePoints; ++p) out.of[p] = static_cast<int32_t>(std::floor(value[p] * scale));
+    std::vector<int64_t> load(lattice.moves.size(), 0);
+    for (size_t index = 0; index < lattice.moves.size(); ++index) {
+        if (blocked[index]) continue;
+        const Move& move = lattice.moves[index];
+        int64_t total = 0;
+        for (uint8_t p : move.corner) total += out.of[p];
+        for (int q = 0; total > kWeightScale; ++q) {   // rounding can only have overshot by a few units
+            const int32_t cut = static_cast<int32_t>(std::min<int64_t>(out.of[move.corner[q]], total - kWeightScale));
+            out.of[move.corner[q]] -= cut;
+            total -= cut;
+        }
+    }
+    // Loads again, after the cuts (a cut lowers the loads of other moves too), then the 0-points'
+    // share of the slack, point by point.
+    for (size_t index = 0; index < lattice.moves.size(); ++index) {
+        if (blocked[index]) continue;
+        for (uint8_t p : lattice.moves[index].corner) load[index] += out.of[p];
+    }
+    for (int p = 0; p < kLatticePoints; ++p) {
+        if (lattice.at[p].empty()) continue;
+        int64_t slack = kWeightScale;
+        for (uint16_t index : lattice.at[p])
+            if (!blocked[index]) slack = std::min<int64_t>(slack, kWeightScale - load[index]);
+        if (slack <= 0) continue;
+        out.of[p] += static_cast<int32_t>(slack);
+        for (uint16_t index : lattice.at[p]) load[index] += slack;
+    }
+}
+
+
+// The covering LP of a position, kept by the bounded dual simplex method so that a child's LP starts
+// from its parent's optimal basis: applying a move changes the right-hand side at its four corners and
+// fixes the moves the child may not use (its own, and the siblings it excludes) at zero, and both keep
+// the basis dual feasible; a few dual simplex pivots restore primal feasibility.
+//
+//     min Σ x_m   subject to   Σ_{m has a corner at p} x_m − s_p = D_p for every lattice point p,
+//                              x, s ≥ 0,   x_m = 0 for fixed moves.
+//
+// A 0-point's row says nothing (its surplus absorbs any coverage), so one set of rows serves every
+// position. The duals y are the point weights of the covering bound; the basis stays dual feasible, so
+// y·D bounds the position after every pivot and pivoting stops once it exceeds the budget.
+//
+// Most rows keep their surplus basic. With the K basic moves M and the K rows T whose surplus is not
+// basic, the basis inverse is determined by C = A[T, M]⁻¹ alone (x_M = C D_T, y_T = 1ᵀC, y = 0 off T), so
+// only that K×K core is kept, K being about the LP's optimum rather than the (N+1)² rows. Each of the
+// four kinds of pivot (a move or a surplus leaving, a move or a surplus entering) is a rank-one update
+// or a bordering of C.
+class CoverLp {
+public:
+    explicit CoverLp(const Lattice& lattice)
+        : lattice_(lattice), moves_(static_cast<int>(lattice.moves.size())),
+          stride_(std::min(moves_, (lattice.n + 1) * (lattice.n + 1))) {
+        state_.core.resize(static_cast<size_t>(stride_) * stride_);
+        state_.move_at.resize(stride_);
+        state_.point_at.resize(stride_);
+        state_.fixed.resize(moves_);
+        state_.slot_of_move.resize(moves_);
+        candidate_.resize(moves_ + stride_);
+        for (const Move& m : lattice.moves) corner_storage_.push_back({m.corner[0], m.corner[1], m.corner[2], m.corner[3]});
+        corner_table_ = corner_storage_.data();
+        start_cold(Bits{});
+    }
+
+    // The slack basis: every surplus basic (K = 0), dual feasible since every move costs 1 and y = 0.
+    void start_cold(const Bits& d) {
+        State& s = state_;
+        s.size = 0;
+        s.rhs = d;
+        std::fill(s.fixed.begin(), s.fixed.end(), 0);
+        std::fill(s.slot_of_move.begin(), s.slot_of_move.end(), -1);
+        std::fill(std::begin(s.slot_of_point), std::end(s.slot_of_point), -1);
+    }
+
+    // Move the LP to position d, with the moves `blocked` marks fixed at zero. Fixing is one-way: a
+    // position's blocked moves include its ancestors'.
+    void set_position(const Bits& d, const uint8_t* blocked) {
+        state_.rhs = d;
+        for (int index = 0; index < moves_; ++index)
+            if (blocked[index]) state_.fixed[index] = 1;
+    }
+
+    enum class Result { kOptimal, kAbove, kInfeasible, kIterationCap };
+
+    // Dual simplex pivots until the basis is primal feasible (optimal), the dual bound exceeds
+    // `budget` (the position is refuted), no allowed move can cover some 1-point, or the cap.
+    Result solve(int budget) {
+        const int cap = 4 * stride_;
+        for (int iteration = 0;; ++iteration) {
+            compute_primal();
+            const Leaving leave = most_infeasible();
+            if (leave.slot < 0 && leave.point < 0) return Result::kOptimal;
+            if (iteration >= cap) return Result::kIterationCap;
+            if (objective_ > budget + kBoundMargin) return Result::kAbove;
+            if (!pivot(leave)) return Result::kInfeasible;
+        }
+    }
+
+    // The LP's duals as an exactly feasible integer weighting for the moves still allowed.
+    void weights(CoverWeights& out) {
+        compute_duals();
+        double y[kLatticePoints] = {};
+        for (int t = 0; t < state_.size; ++t) y[state_.point_at[t]] = std::max(0.0, dual_[t]);
+        to_integer_weights(lattice_, state_.fixed.data(), y, out);
+    }
+
+    // Everything a search needs to come back to this position after trying a child.
+    struct State {
+        int size = 0;                      // K
+        std::vector<double> core;          // C, K×K in a stride_×stride_ array; row = move slot
+        std::vector<uint16_t> move_at;     // the basic move in each row slot of C
+        std::vector<uint8_t> point_at;     // the tight lattice point in each column slot of C
+        std::vector<int16_t> slot_of_move; // inverse of move_at; -1 when the move is not basic
+        int16_t slot_of_point[kLatticePoints];
+        std::vector<uint8_t> fixed;        // per move: held at zero
+        Bits rhs;                          // D
+    };
+    void save(State& into) const { copy(state_, into); }
+    void restore(const State& from) { copy(from, state_); }
 
 private:
-    static constexpr double kEpsilon = 1e-9;
+    static constexpr double kFeasibilityTolerance = 1e-9;
+    static constexpr double kPivotTolerance = 1e-9;
+    static constexpr double kBoundMargin = 1e-6;
 
-    double& at(int i, int j) { return tableau_[static_cast<size_t>(i) * width_ + j]; }
+    void copy(const State& from, State& to) const {
+        to.size = from.size;
+        to.core.resize(from.core.size());
+        for (int i = 0; i < from.size; ++i)
+            std::copy_n(&from.core[static_cast<size_t>(i) * stride_], from.size, &to.core[static_cast<size_t>(i) * stride_]);
+        to.move_at = from.move_at;
+        to.point_at = from.point_at;
+        to.slot_of_move = from.slot_of_move;
+        std::copy(std::begin(from.slot_of_point), std::end(from.slot_of_point), std::begin(to.slot_of_point));
+        to.fixed = from.fixed;
+        to.rhs = from.rhs;
+    }
 
-    // Dantzig's rule (the most improving column), with Bland's rule after a run of degenerate pivots so
-    // the method cannot cycle; ties in the ratio test go to the smallest basic label for the same reason.
-    void iterate(int m, int n) {
-        int degenerate_run = 0;
-        for (;;) {
-            const bool bland = degenerate_run > 50;
-            int enter = -1;
-            double best = kEpsilon;
-            for (int j = 0; j < n; ++j) {
-                const double reduced = at(m, j);
-                if (reduced <= kEpsilon) continue;
-                if (bland ? (enter < 0 || nonbasic_[j] < nonbasic_[enter]) : reduced > best) {
-                    enter = j;
-                    best = reduced;
-                }
-            }
-            if (enter < 0) return;
-            int leave = -1;
-            double ratio = 0;
-            for (int i = 0; i < m; ++i) {
-                const double a = at(i, enter);
-                if (a <= kEpsilon) continue;
-                const double r = at(i, n) / a;
-                if (leave < 0 || r < ratio - kEpsilon || (r < ratio + kEpsilon && basic_[i] < basic_[leave])) {
-                    leave = i;
-                    ratio = r;
-                }
-            }
-            if (leave < 0) return;   // unbounded cannot happen: every 1-point is a corner of some move
-            degenerate_run = ratio < kEpsilon ? degenerate_run + 1 : 0;
-            pivot(m, n, leave, enter);
+    double* row(int i) { return &state_.core[static_cast<size_t>(i) * stride_]; }
+    double at(int i, int t) const { return state_.core[static_cast<size_t>(i) * stride_ + t]; }
+
+    // x_M = C D_T, each lattice point's coverage by the basic moves, and the objective Σ x_M.
+    void compute_primal() {
+        const State& s = state_;
+        for (int t = 0; t < s.size; ++t) rhs_on_core_[t] = s.rhs.test(s.point_at[t]) ? 1.0 : 0.0;
+        objective_ = 0;
+        std::fill(std::begin(cover_), std::end(cover_), 0.0);
+        for (int i = 0; i < s.size; ++i) {
+            const double* r = &s.core[static_cast<size_t>(i) * stride_];
+            double x = 0;
+            for (int t = 0; t < s.size; ++t) x += r[t] * rhs_on_core_[t];
+            value_[i] = x;
+            objective_ += x;
+            for (uint8_t p : lattice_.moves[s.move_at[i]].corner) cover_[p] += x;
         }
     }
 
-    void pivot(int m, int n, int r, int s) {
-        const double inverse = 1.0 / at(r, s);
-        for (int j = 0; j <= n; ++j) at(r, j) *= inverse;
-        at(r, s) = inverse;
-        for (int i = 0; i <= m; ++i) {
-            if (i == r) continue;
-            const double factor = at(i, s);
-            if (factor == 0.0) continue;
-            double* row = &at(i, 0);
-            const double* pivot_row = &at(r, 0);
-            for (int j = 0; j <= n; ++j) row[j] -= factor * pivot_row[j];
-            row[s] = -factor * inverse;
+    // y_T = 1ᵀ C.
+    void compute_duals() {
+        const State& s = state_;
+        std::fill(dual_, dual_ + s.size, 0.0);
+        for (int i = 0; i < s.size; ++i) {
+            const double* r = &s.core[static_cast<size_t>(i) * stride_];
+            for (int t = 0; t < s.size; ++t) dual_[t] += r[t];
         }
-        std::swap(basic_[r], nonbasic_[s]);
     }
 
-    // Scale the LP's weights into units of 1/kWeightScale, then make feasibility exact in integers.
-    void to_integer_weights(const Lattice& lattice, const uint8_t* blocked, const double* value,
-                            CoverWeights& out) {
-        double heaviest = 1.0;
-        for (size_t index = 0; index < lattice.moves.size(); ++index) {
-            if (blocked[index]) continue;
-            double load = 0;
-            for (uint8_t p : lattice.moves[index].corner) load += value[p];
-            heaviest = std::max(heaviest, load);
-        }
-        const double scale = kWeightScale / heaviest * (1 - 1e-9);
-        for (int p = 0; p < kLatticePoints; ++p) out.of[p] = static_cast<int32_t>(std::floor(value[p] * scale));
-        load_.assign(lattice.moves.size(), 0);
-        for (size_t index = 0; index < lattice.moves.size(); ++index) {
-            if (blocked[index]) continue;
-            const Move& move = lattice.moves[index];
-            int64_t load = 0;
-            for (uint8_t p : move.corner) load += out.of[p];
-            for (int q = 0; load > kWeightScale; ++q) {   // rounding can only have overshot by a few units
-                const int32_t cut = static_cast<int32_t>(std::min<int64_t>(out.of[move.corner[q]], load - kWeightScale));
-                out.of[move.corner[q]] -= cut;
-                load -= cut;
+    // The basic variable furthest outside its bounds: a basic move below 0 (or above 0 when fixed), or
+    // the surplus of a row off T below 0, a 1-point the basic moves do not cover.
+    struct Leaving {
+        int slot = -1;    // a basic move's row slot, or
+        int point = -1;   // a lattice point whose surplus leaves
+        bool rising = true;
+    };
+    Leaving most_infeasible() const {
+        const State& s = state_;
+        Leaving leave;
+        double worst = 0;
+        for (int i = 0; i < s.size; ++i) {
+            const double x = value_[i];
+            const bool fixed = s.fixed[s.move_at[i]];
+            double violation = fixed ? std::fabs(x) : -x;
+            if (violation <= kFeasibilityTolerance) continue;
+            const double* r = &s.core[static_cast<size_t>(i) * stride_];
+            double norm = 0;
+            for (int t = 0; t < s.size; ++t) norm += r[t] * r[t];
+            violation = violation * violation / norm;
+            if (violation > worst) {
+                worst = violation;
+                leave = Leaving{i, -1, !(fixed && x > 0)};
             }
-        }
-        // Loads again, after the cuts (a cut lowers the loads of other moves too), then the 0-points'
-        // share of the slack, point by point.
-        for (size_t index = 0; index < lattice.moves.size(); ++index) {
-            if (blocked[index]) continue;
-            for (uint8_t p : lattice.moves[index].corner) load_[index] += out.of[p];
         }
         for (int p = 0; p < kLatticePoints; ++p) {
-            if (lattice.at[p].empty()) continue;
-            int64_t slack = kWeightScale;
-            for (uint16_t index : lattice.at[p])
-                if (!blocked[index]) slack = std::min<int64_t>(slack, kWeightScale - load_[index]);
-            if (slack <= 0) continue;
-            out.of[p] += static_cast<int32_t>(slack);
-            for (uint16_t index : lattice.at[p]) load_[index] += slack;
+            if (s.slot_of_point[p] >= 0 || lattice_.at[p].empty()) continue;
+            double violation = (s.rhs.test(p) ? 1.0 : 0.0) - cover_[p];
+            if (violation <= kFeasibilityTolerance) continue;
+            double v[kLatticePoints] = {};
+            for (uint16_t index : lattice_.at[p]) {
+                const int i = s.slot_of_move[index];
+                if (i < 0) continue;
+                const double* r = &s.core[static_cast<size_t>(i) * stride_];
+                for (int t = 0; t < s.size; ++t) v[t] += r[t];
+            }
+            double norm = 1;
+            for (int t = 0; t < s.size; ++t) norm += v[t] * v[t];
+            violation = violation * violation / norm;
+            if (violation > worst) {
+                worst = violation;
+                leave = Leaving{-1, p, true};
+            }
+        }
+        return leave;
+    }
+
+    // One dual simplex pivot: α is the leaving row of B⁻¹ times each column that may enter; the entering
+    // column keeps every reduced cost non-negative (the ratio test, in Harris's two passes for
+    // stability); then C is updated for the kind of pivot.
+    bool pivot(const Leaving& leave) {
+        State& s = state_;
+        compute_duals();
+        // The leaving row of B⁻¹ on T: row `slot` of C, or for a surplus at q, v = Σ_{basic m ∋ q} C[m].
+        double* basis_row = leave_row_;
+        if (leave.slot >= 0) {
+            std::copy_n(row(leave.slot), s.size, basis_row);
+        } else {
+            std::fill(basis_row, basis_row + s.size, 0.0);
+            for (uint16_t index : lattice_.at[leave.point]) {
+                const int i = s.slot_of_move[index];
+                if (i < 0) continue;
+                const double* r = row(i);
+                for (int t = 0; t < s.size; ++t) basis_row[t] += r[t];
+            }
+        }
+        // Per lattice point: its entry of the leaving row (−1 at a leaving surplus's own point), and its
+        // dual, so a move's α and reduced cost are four lookups each.
+        std::fill(std::begin(row_at_point_), std::end(row_at_point_), 0.0);
+        std::fill(std::begin(dual_at_point_), std::end(dual_at_point_), 0.0);
+        for (int t = 0; t < s.size; ++t) {
+            row_at_point_[s.point_at[t]] = basis_row[t];
+            dual_at_point_[s.point_at[t]] = dual_[t];
+        }
+        if (leave.point >= 0) row_at_point_[leave.point] = -1.0;
+
+        // Candidates: allowed nonbasic moves, then the surplus of each tight point (α = −row, d = y),
+        // whose α has the sign that moves the leaving variable towards its bound.
+        const double sign = leave.rising ? -1.0 : 1.0;
+        int candidates = 0;
+        double bound_ratio = std::numeric_limits<double>::infinity();
+        for (int index = 0; index < moves_; ++index) {
+            if (s.fixed[index] || s.slot_of_move[index] >= 0) continue;
+            const uint8_t* c = corner_table_[index].data();
+            const double a = sign * (row_at_point_[c[0]] + row_at_point_[c[1]] + row_at_point_[c[2]] +
+                                     row_at_point_[c[3]]);
+            if (a <= kPivotTolerance) continue;
+            const double reduced = std::max(0.0, 1.0 - (dual_at_point_[c[0]] + dual_at_point_[c[1]] +
+                                                         dual_at_point_[c[2]] + dual_at_point_[c[3]]));
+            candidate_[candidates++] = Candidate{index, a, reduced};
+            bound_ratio = std::min(bound_ratio, (reduced + kFeasibilityTolerance) / a);
+        }
+        for (int t = 0; t < s.size; ++t) {
+            const double a = -sign * basis_row[t];
+            if (a <= kPivotTolerance) continue;
+            const double reduced = std::max(0.0, dual_[t]);
+            candidate_[candidates++] = Candidate{-1 - t, a, reduced};
+            bound_ratio = std::min(bound_ratio, (reduced + kFeasibilityTolerance) / a);
+        }
+        int enter = 0;
+        double largest = 0;
+        for (int k = 0; k < candidates; ++k) {
+            const Candidate& c = candidate_[k];
+            if (c.alpha > largest && c.reduced / c.alpha <= bound_ratio) {
+                largest = c.alpha;
+                enter = c.column;
+            }
+        }
+        if (largest == 0) return false;
+
+        if (leave.slot >= 0 && enter >= 0) replace_move(leave.slot, enter);
+        else if (leave.slot >= 0) drop_move_and_point(leave.slot, -1 - enter);
+        else if (enter >= 0) add_move_and_point(enter, leave.point);
+        else replace_point(-1 - enter, leave.point);
+        return true;
+    }
+
+    // u = C h, h = the entering move's column on T.
+    void core_times_move(int index, double* u) const {
+        const State& s = state_;
+        std::fill(u, u + s.size, 0.0);
+        for (uint8_t p : lattice_.moves[index].corner) {
+            const int t = s.slot_of_point[p];
+            if (t < 0) continue;
+            for (int i = 0; i < s.size; ++i) u[i] += at(i, t);
         }
     }
 
-    std::vector<int> points_;
-    std::vector<uint16_t> rows_;
-    std::vector<double> tableau_;
-    std::vector<int> basic_, nonbasic_;
-    std::vector<int64_t> load_;
-    int width_ = 0;
+    // Move `index` replaces the basic move in slot i; T is unchanged.
+    void replace_move(int i, int index) {
+        State& s = state_;
+        double* u = column_;
+        core_times_move(index, u);
+        double* pivot_row = row(i);
+        const double inverse = 1.0 / u[i];
+        for (int t = 0; t < s.size; ++t) pivot_row[t] *= inverse;
+        for (int l = 0; l < s.size; ++l) {
+            if (l == i || u[l] == 0) continue;
+            double* r = row(l);
+            for (int t = 0; t < s.size; ++t) r[t] -= u[l] * pivot_row[t];
+        }
+        s.slot_of_move[s.move_at[i]] = -1;
+        s.move_at[i] = static_cast<uint16_t>(index);
+        s.slot_of_move[index] = static_cast<int16_t>(i);
+    }
+
+    // The basic move in slot i leaves and the surplus of the tight point in slot t enters: G loses
+    // column i and row t, and C' = C without row i and column t, less C[·,t] C[i,·] / C[i,t].
+    void drop_move_and_point(int i, int t) {
+        State& s = state_;
+        const double pivot = at(i, t);
+        const double* pivot_row = row(i);
+        for (int l = 0; l < s.size; ++l) {
+            if (l == i) continue;
+            double* r = row(l);
+            const double factor = r[t] / pivot;
+            if (factor == 0) continue;
+            for (int c = 0; c < s.size; ++c) r[c] -= factor * pivot_row[c];
+        }
+        // Fill the holes with the last row and column.
+        const int last = s.size - 1;
+        s.slot_of_move[s.move_at[i]] = -1;
+        s.slot_of_point[s.point_at[t]] = -1;
+        if (i != last) {
+            std::copy_n(row(last), s.size, row(i));
+            s.move_at[i] = s.move_at[last];
+            s.slot_of_move[s.move_at[i]] = static_cast<int16_t>(i);
+        }
+        if (t != last) {
+            for (int l = 0; l < last; ++l) row(l)[t] = row(l)[last];
+            s.point_at[t] = s.point_at[last];
+            s.slot_of_point[s.point_at[t]] = static_cast<int16_t>(t);
+        }
+        s.size = last;
+    }
+
+    // Move `index` enters and the surplus of point q leaves: G gains row q and column `index`.
+    // With h the move's column on T, g the row of q over the basic moves, a = A[q, index] and
+    // σ = a − gᵀCh:  C' = [[C + (Ch)(gᵀC)/σ, −Ch/σ], [−gᵀC/σ, 1/σ]].
+    void add_move_and_point(int index, int q) {
+        State& s = state_;
+        double* u = column_;           // C h
+        core_times_move(index, u);
+        double* v = leave_row_;        // gᵀC, already computed as the leaving row
+        double g_u = 0;
+        for (uint16_t m : lattice_.at[q]) {
+            const int l = s.slot_of_move[m];
+            if (l >= 0) g_u += u[l];
+        }
+        bool corner = false;
+        for (uint8_t p : lattice_.moves[index].corner) corner |= p == q;
+        const double sigma = (corner ? 1.0 : 0.0) - g_u;
+        const int k = s.size;
+        for (int l = 0; l < k; ++l) {
+            double* r = row(l);
+            const double factor = u[l] / sigma;
+            for (int t = 0; t < k; ++t) r[t] += factor * v[t];
+            r[k] = -factor;
+        }
+        double* last = row(k);
+        for (int t = 0; t < k; ++t) last[t] = -v[t] / sigma;
+        last[k] = 1.0 / sigma;
+        s.move_at[k] = static_cast<uint16_t>(index);
+        s.slot_of_move[index] = static_cast<int16_t>(k);
+        s.point_at[k] = static_cast<uint8_t>(q);
+        s.slot_of_point[q] = static_cast<int16_t>(k);
+        s.size = k + 1;
+    }
+
+    // The surplus of point q leaves and that of the tight point in slot t enters: row t of G becomes
+    // q's row. With v = gᵀC (the leaving row), C' = C − C[·,t] (v − e_t)ᵀ / v_t.
+    void replace_point(int t, int q) {
+        State& s = state_;
+        double* v = leave_row_;
+        const double pivot = v[t];
+        v[t] -= 1.0;
+        for (int l = 0; l < s.size; ++l) {
+            double* r = row(l);
+            const double factor = r[t] / pivot;
+            if (factor == 0) continue;
+            for (int c = 0; c < s.size; ++c) r[c] -= factor * v[c];
+        }
+        s.slot_of_point[s.point_at[t]] = -1;
+        s.point_at[t] = static_cast<uint8_t>(q);
+        s.slot_of_point[q] = static_cast<int16_t>(t);
+    }
+
+    const Lattice& lattice_;
+    const int moves_, stride_;
+    State state_;
+    double value_[kLatticePoints] = {}, cover_[kLatticePoints] = {}, dual_[kLatticePoints] = {};
+    double leave_row_[kLatticePoints] = {}, column_[kLatticePoints] = {}, rhs_on_core_[kLatticePoints] = {};
+    double row_at_point_[kLatticePoints] = {}, dual_at_point_[kLatticePoints] = {};
+    double objective_ = 0;
+    struct Candidate {
+        int column;       // a move's index, or −1 − t for the surplus of the tight point in slot t
+        double alpha;     // its α, signed towards the leaving variable's bound
+        double reduced;   // its reduced cost
+    };
+    std::vector<Candidate> candidate_;
+    std::vector<std::array<uint8_t, 4>> corner_storage_;
+    const std::array<uint8_t, 4>* corner_table_ = nullptr;
 };
 
 // ───────────────────────────── transposition ─────────────────────────────
@@ -563,10 +888,22 @@ struct Switches {
     bool line_bound = true;  // adjacent lines' costs add up
     bool cover_bound = true; // the covering LP's weighting of the 1-points, solved at the root
     bool fewest_branches = true;  // branch at the 1-point with the fewest available moves
+    bool symmetry = true;    // a branch whose move is an image of an earlier one's is not searched
     int tt_min_budget = 3;   // the table is consulted only this far from the leaves
+    int lp_after = 2000;     // the covering LP is solved again at a node once its subtree has taken
+                             // this many nodes (0: at the root only)
 };
 
-// State shared by the workers of one search: stop flags, the winning line, node counts for budgets.
+// A piece of one bound's search: from a root, the node reached by `path`, with `excluded` forbidden,
+// searching either the whole node (`moves` empty) or just the branches for `moves` there.
+struct Task {
+    int root = 0;
+    std::vector<uint16_t> path, excluded, moves;
+    SymmetryGroup group = kTrivialGroup;   // the symmetries the node's subproblem is invariant under
+};
+
+// State shared by the workers of one search: stop flags, the winning line, node counts for budgets, and
+// the queue through which busy workers hand part of their subtree to idle ones.
 struct Shared {
     std::atomic<bool> found{false};
     std::atomic<bool> aborted{false};   // budget ran out
@@ -574,6 +911,12 @@ struct Shared {
     std::mutex mutex;
     std::vector<uint16_t> solution;
     int solution_target = -1;
+
+    std::mutex queue_mutex;
+    std::condition_variable queue_ready;
+    std::deque<Task> queue;
+    int idle = 0;                        // workers waiting for a task (under queue_mutex)
+    std::atomic<bool> hungry{false};     // some worker waits and the queue is empty
 
     bool stopping() const {
         return found.load(std::memory_order_relaxed) || aborted.load(std::memory_order_relaxed);
@@ -589,9 +932,15 @@ public:
         std::copy(costs.of_line.begin(), costs.of_line.end(), line_cost_);
     }
 
-    void reset(const Bits& d, const CoverWeights& weights) {
+    void reset(int root, const Bits& d, const CoverWeights& weights, const CoverLp::State* lp_state) {
+        root_ = root;
+        base_depth_ = 0;
         d_ = d;
         weight_ = weights;
+        if (lp_state) {
+            if (!lp_) lp_ = std::make_unique<CoverLp>(lattice_);
+            lp_->restore(*lp_state);
+        }
         cover_sum_ = weight_.sum(d);
         row_sum_ = col_sum_ = 0;
         for (int i = 0; i <= lattice_.n; ++i) {
@@ -668,11 +1017,12 @@ public:
 
     // The covering bound of the position after `index`: the move's 1-corners lose their weight, its
     // 0-corners gain theirs.
-    int cover_bound_after(uint16_t index) const {
+    int64_t cover_sum_after(uint16_t index) const {
         int64_t sum = cover_sum_;
         for (uint8_t p : moves_[index].corner) sum += d_.test(p) ? -weight_.of[p] : weight_.of[p];
-        return CoverWeights::moves_for(sum);
+        return sum;
     }
+    int cover_bound_after(uint16_t index) const { return CoverWeights::moves_for(cover_sum_after(index)); }
 
     void apply(uint16_t index) {
         const Move& m = moves_[index];
@@ -692,6 +1042,9 @@ public:
         }
     }
 
+    // Forbid a move for a whole search: the root split excludes a branch's earlier siblings this way.
+    void exclude(uint16_t index) { block(index); }
+
     // Enter a move for good before a search: the root split applies its branch move this way.
     void push(uint16_t index) {
         apply(index);
@@ -707,6 +1060,14 @@ public:
         uint16_t viable[64], refuted[64];
         int viable_count = 0, refuted_count = 0;
     };
+    // The expand loops on the stack, from the task's node down: what a worker can hand to another.
+    struct Frame {
+        Branches next;
+        int current = 0, end = 0;
+        SymmetryGroup group = kTrivialGroup;
+        std::vector<uint16_t> excluded;   // what this loop has blocked: tried moves and their orbits
+    };
+
     void branches(int p, int budget, Branches& out) const {
         uint16_t by_gain[5][64];
         int filled[5] = {0, 0, 0, 0, 0};
@@ -729,45 +1090,179 @@ public:
 
     // True when a solution within `budget` more moves was found (it is then in path()). A subtree cut
     // short because another thread won or the budget ran out proves nothing, so it is never recorded.
-    bool dfs(int budget) {
+    // Search the node a task names, within `budget` moves of the iteration's bound: its own branches
+    // are `moves` when the task gives them, else the node's.
+    bool run(const Task& task, int bound) {
+        for (uint16_t index : task.excluded)
+            if (!blocked_[index]) block(index);
+        for (uint16_t index : task.path) push(index);
+        bound_ = bound;
+        base_depth_ = path_.size();
+        task_excluded_ = &task.excluded;
+        const int budget = bound - static_cast<int>(path_.size());
+        if (task.moves.empty()) return dfs(budget, task.group);
         if ((++local_nodes_ & 1023) == 0) publish_nodes();
+        Branches given;
+        for (uint16_t index : task.moves) given.viable[given.viable_count++] = index;
+        // Weights from the LP of this very node: the root's say little this deep.
+        if (sw_.cover_bound) solve_lp_here(budget);
+        return CoverWeights::moves_for(cover_sum_) <= budget && expand(budget, &given, task.group);
+    }
+
+    // True when a solution within `budget` more moves was found (it is then in path()); `group` holds
+    // the symmetries this node's subproblem is invariant under. A subtree cut short because another
+    // thread won or the budget ran out proves nothing, so it is never recorded.
+    bool dfs(int budget, SymmetryGroup group) {
+        if ((++local_nodes_ & 1023) == 0) {
+            publish_nodes();
+            if (shared_.hungry.load(std::memory_order_relaxed)) share_work();
+        }
         if (d_.empty()) return true;
         if (bound(budget) > budget) return false;
+        return expand(budget, nullptr, group);
+    }
+
+    // The covering LP of this node for the moves still allowed, warm from the last one solved above;
+    // its weights replace the inherited ones where they prove more. The caller restores lp_ from
+    // saved_[depth] when it leaves the node.
+    void solve_lp_here(int budget) {
+        const size_t depth = path_.size();
+        if (saved_.size() <= depth) saved_.resize(depth + 1);
+        lp_->save(saved_[depth]);
+        lp_->set_position(d_, blocked_);
+        lp_->solve(budget);
+        lp_->weights(fresh_);
+        const int64_t fresh_sum = fresh_.sum(d_);
+        if (fresh_sum > cover_sum_) {
+            weight_ = fresh_;
+            cover_sum_ = fresh_sum;
+        }
+    }
+
+    // Branch on the moves at one 1-point. With exclusion each branch forbids the moves tried before it,
+    // since any solution using one of them was already looked for in that branch; refuted moves count as
+    // tried first, their branches being empty. Under a symmetry group G of the subproblem (orbital
+    // branching), a failed branch forbids its move's whole G-orbit: a solution using an image g(m) maps by
+    // g⁻¹ to one using m, already looked for. A branch's own subproblem keeps the symmetries fixing its
+    // move.
+    bool expand(int budget, const Branches* given, SymmetryGroup group) {
         const bool use_tt = sw_.tt && budget >= sw_.tt_min_budget;
         const uint64_t hash = use_tt ? hash_of(d_) : 0;
         if (use_tt && tt_->failed_budget(hash) >= budget) return false;
 
-        Branches next;
-        branches(branch_point(), budget, next);
+        Frame& frame = frames_[path_.size() - base_depth_];
+        Branches& next = frame.next;
+        next = Branches{};
+        if (given) next = *given;
+        else branches(branch_point(), budget, next);
+        frame.end = next.viable_count;
+        frame.group = group;
+        frame.excluded.clear();
 
-        // Moves are involutions and commute, so each is used at most once on a path. With exclusion, a
-        // branch also forbids the siblings tried before it, since any solution using one of them was
-        // already looked for in that sibling's branch; the refuted moves count as tried first, their
-        // branches being empty, so every viable branch forbids them.
         // (Refuted moves only get the flag: leaving them in available_ costs the branch-point choice
         // 0.7% more nodes and saves 6% of the instructions.)
         if (sw_.exclusion)
             for (int k = 0; k < next.refuted_count; ++k) blocked_[next.refuted[k]] = 1;
         bool solved = false;
-        int tried = 0;
-        for (; tried < next.viable_count; ++tried) {
+        int& tried = frame.current;
+        const uint64_t nodes_at_start = local_nodes_;
+        bool lp_here = false;
+        const CoverWeights inherited = weight_;
+        const int64_t inherited_sum = cover_sum_;
+        const size_t depth = path_.size();
+        for (tried = 0; tried < frame.end; ++tried) {
             const uint16_t index = next.viable[tried];
+            if (blocked_[index]) continue;   // in the orbit of a branch tried before
+            if (sw_.cover_bound && sw_.lp_after && !lp_here &&
+                local_nodes_ - nodes_at_start > static_cast<uint64_t>(sw_.lp_after)) {
+                // This subtree has proved big: the covering LP for the children still to come (the ones
+                // tried already are excluded, so it is tighter than at entry) is now worth its cost.
+                lp_here = true;
+                solve_lp_here(budget);
+                if (CoverWeights::moves_for(cover_sum_) > budget) break;
+            }
+            if (lp_here && cover_bound_after(index) > budget - 1) {
+                if (sw_.exclusion) exclude_here(frame, index);
+                continue;
+            }
             apply(index);
             block(index);
             path_.push_back(index);
-            solved = dfs(budget - 1);
+            solved = dfs(budget - 1, group & lattice_.stabiliser[index]);
             if (solved) break;
             path_.pop_back();
             apply(index);
-            if (!sw_.exclusion) unblock(index);
+            if (sw_.exclusion) {
+                frame.excluded.push_back(index);   // blocked already, as a path move
+                exclude_orbit(frame, index, group);
+            } else {
+                unblock(index);
+            }
             if (shared_.stopping()) break;
         }
+        if (lp_here) {
+            lp_->restore(saved_[depth]);
+            weight_ = inherited;
+            cover_sum_ = inherited_sum;
+        }
         if (sw_.exclusion) {
-            for (int k = 0; k < tried; ++k) unblock(next.viable[k]);
+            for (uint16_t index : frame.excluded) unblock(index);
             for (int k = 0; k < next.refuted_count; ++k) blocked_[next.refuted[k]] = 0;
         }
         if (!solved && !shared_.stopping() && use_tt) tt_->record_failure(hash, budget);
         return solved;
+    }
+
+    void exclude_here(Frame& frame, uint16_t index) {
+        block(index);
+        frame.excluded.push_back(index);
+    }
+
+    void exclude_orbit(Frame& frame, uint16_t index, SymmetryGroup group) {
+        if (group == kTrivialGroup || !sw_.symmetry) return;
+        for (int g = 1; g < kSymmetries; ++g) {
+            const uint16_t image = lattice_.move_image[g][index];
+            if ((group >> g & 1) && !blocked_[image]) exclude_here(frame, image);
+        }
+    }
+
+    // An idle worker waits: hand it the untried branches of the shallowest loop that has some (the
+    // biggest piece of work there is, most likely), and stop that loop after its current branch.
+    // With exclusion each handed branch forbids all the siblings before it, as it would here, except
+    // under the table the one still running (see Driver): an entry written under an exclusion is only
+    // sound once the excluded branch has finished.
+    void share_work() {
+        std::lock_guard<std::mutex> lock(shared_.queue_mutex);
+        if (!shared_.queue.empty() || shared_.idle == 0) return;
+        const size_t active = path_.size() - base_depth_;
+        size_t f = 0;
+        while (f < active && frames_[f].current + 1 >= frames_[f].end) ++f;
+        if (f == active) return;
+        Task task;
+        task.root = root_;
+        task.path.assign(path_.begin(), path_.begin() + static_cast<long>(base_depth_ + f));
+        Frame& frame = frames_[f];
+        task.group = frame.group;
+        if (sw_.exclusion) {
+            task.excluded = *task_excluded_;
+            for (size_t g = 0; g <= f; ++g) {
+                const Frame& above = frames_[g];
+                task.excluded.insert(task.excluded.end(), above.next.refuted, above.next.refuted + above.next.refuted_count);
+                task.excluded.insert(task.excluded.end(), above.excluded.begin(), above.excluded.end());
+            }
+            if (!sw_.tt) {
+                const uint16_t running = frame.next.viable[frame.current];
+                task.excluded.push_back(running);
+                if (sw_.symmetry)
+                    for (int g = 1; g < kSymmetries; ++g)
+                        if (frame.group >> g & 1) task.excluded.push_back(lattice_.move_image[g][running]);
+            }
+        }
+        task.moves.assign(frame.next.viable + frame.current + 1, frame.next.viable + frame.end);
+        frame.end = frame.current + 1;
+        shared_.queue.push_back(std::move(task));
+        shared_.hungry = false;
+        shared_.queue_ready.notify_one();
     }
 
     void publish_nodes() {
@@ -792,6 +1287,14 @@ private:
     int row_sum_ = 0, col_sum_ = 0;
     CoverWeights weight_;
     int64_t cover_sum_ = 0;   // Σ weight_ over the 1-points of d_
+    std::unique_ptr<CoverLp> lp_;          // the covering LP at the deepest LP node above
+    std::vector<CoverLp::State> saved_;    // its state on entry to each LP node, by depth
+    CoverWeights fresh_;
+
+    std::vector<Frame> frames_ = std::vector<Frame>(kMaxMoves);
+    size_t base_depth_ = 0;                         // path length at the task's node
+    int root_ = 0, bound_ = 0;
+    const std::vector<uint16_t>* task_excluded_ = nullptr;
     // Hot-path copies of what lattice_ and costs_ hold, one indirection closer.
     const Move* moves_;
     const uint8_t* line_cost_[kStride] = {};
@@ -825,12 +1328,6 @@ struct Outcome {
 
 using Clock = std::chrono::steady_clock;
 
-// One unit of parallel work: a root (target) and, in split mode, the root move its branch starts with.
-struct WorkItem {
-    int root;
-    int first_move;   // -1: search the whole root from here
-};
-
 class Driver {
 public:
     Driver(const Board& board, const Options& options)
@@ -843,9 +1340,17 @@ public:
                 root.target = target;
                 root.d = lattice_.difference(board, target);
                 root.solvable = solvable(lattice_, root.d);
+                // Symmetry breaking and the table do not mix: an entry written under an orbit's
+                // exclusion would be reused where that orbit was never searched.
+                if (options.sw.symmetry && options.sw.exclusion && !options.sw.tt)
+                    root.group = lattice_.symmetries_of(root.d);
                 if (root.solvable && options.sw.cover_bound) {
-                    const std::vector<uint8_t> none_blocked(lattice_.moves.size(), 0);
-                    PackingLp().solve(lattice_, root.d, none_blocked.data(), root.weights);
+                    CoverLp lp(lattice_);
+                    lp.start_cold(root.d);
+                    lp.solve(std::numeric_limits<int>::max());
+                    lp.weights(root.weights);
+                    lp.save(root.lp);
+
                 }
                 roots_.push_back(root);
             }
@@ -868,7 +1373,7 @@ public:
         Search probe(lattice_, costs_, &tt_, options_.sw, shared_);
         int bound = 1 << 30;
         for (Root* root : live) {
-            probe.reset(root->d, root->weights);
+            probe.reset(0, root->d, root->weights, nullptr);
             if (root->d.empty()) {
                 out.code = kSolved;
                 out.target = root->target;
@@ -879,8 +1384,7 @@ public:
         }
 
         for (uint64_t nodes_before = 0;; ++bound) {
-            std::vector<WorkItem> items = work_for(live, bound, probe);
-            run_items(items, bound);
+            run_bound(bound);
             // Size the table to the work: an entry for each node of the bound just searched.
             const uint64_t nodes = shared_.nodes.load();
             if (options_.sw.tt) tt_.grow_for(nodes - nodes_before);
@@ -909,48 +1413,53 @@ private:
         bool solvable = false;
         int h = 0;
         CoverWeights weights;   // all zero without the covering bound
+        CoverLp::State lp;      // the covering LP solved at the root
+        SymmetryGroup group = kTrivialGroup;   // the symmetries of d the search may break
     };
 
-    // One thread searches each root whole, which keeps sibling exclusion sound at the root too. With
-    // more threads the roots' first moves are dealt out; the root siblings then do not exclude one
-    // another, because a table entry written under such an exclusion is only sound once the excluded
-    // branches have finished, which concurrent branches cannot promise.
-    std::vector<WorkItem> work_for(const std::vector<Root*>& live, int bound, Search& probe) {
-        std::vector<WorkItem> items;
-        for (size_t r = 0; r < live.size(); ++r) {
-            if (live[r]->h > bound) continue;
-            if (threads_ == 1) {
-                items.push_back({static_cast<int>(r), -1});
-                continue;
-            }
-            probe.reset(live[r]->d, live[r]->weights);
-            Search::Branches first;
-            probe.branches(probe.branch_point(), bound, first);
-            for (int k = 0; k < first.viable_count; ++k) items.push_back({static_cast<int>(r), first.viable[k]});
-        }
-        return items;
-    }
-
-    void run_items(const std::vector<WorkItem>& items, int bound) {
-        std::atomic<size_t> next{0};
+    // One bound's search: a task per root that can still make it, on a queue the workers take from;
+    // whenever one waits, a busy one hands it the untried branches of its shallowest loop (see
+    // Search::share_work), until every worker waits and the queue is empty, or a solution or a budget
+    // stops them.
+    void run_bound(int bound) {
+        shared_.queue.clear();
+        for (size_t r = 0; r < live_.size(); ++r)
+            if (live_[r]->h <= bound) shared_.queue.push_back(Task{static_cast<int>(r), {}, {}, {}, live_[r]->group});
+        shared_.idle = 0;
+        shared_.hungry = false;
+        const int count = threads_;
         std::atomic<int> running{0};
         std::mutex done_mutex;
         std::condition_variable done;
 
         auto worker = [&]() {
             Search search(lattice_, costs_, &tt_, options_.sw, shared_);
-            for (size_t i = next++; i < items.size() && !shared_.stopping(); i = next++) {
-                const WorkItem& item = items[i];
-                const Root& root = *live_[item.root];
-                search.reset(root.d, root.weights);
-                bool solved;
-                if (item.first_move < 0) {
-                    solved = search.dfs(bound);
-                } else {
-                    search.push(static_cast<uint16_t>(item.first_move));
-                    solved = search.dfs(bound - 1);
+            for (;;) {
+                Task task;
+                {
+                    std::unique_lock<std::mutex> lock(shared_.queue_mutex);
+                    ++shared_.idle;
+                    bool finished = false;
+                    while (shared_.queue.empty()) {
+                        if (shared_.idle == count || shared_.stopping()) {
+                            finished = true;
+                            break;
+                        }
+                        shared_.hungry = true;
+                        shared_.queue_ready.wait_for(lock, std::chrono::milliseconds(5));
+                    }
+                    if (finished) {
+                        shared_.queue_ready.notify_all();
+                        break;
+                    }
+                    task = std::move(shared_.queue.front());
+                    shared_.queue.pop_front();
+                    --shared_.idle;
                 }
-                if (solved && !shared_.found.exchange(true)) {
+                if (shared_.stopping()) continue;
+                const Root& root = *live_[task.root];
+                search.reset(task.root, root.d, root.weights, options_.sw.cover_bound ? &root.lp : nullptr);
+                if (search.run(task, bound) && !shared_.found.exchange(true)) {
                     std::lock_guard<std::mutex> lock(shared_.mutex);
                     shared_.solution = search.path();
                     shared_.solution_target = root.target;
@@ -962,7 +1471,6 @@ private:
             done.notify_all();
         };
 
-        const int count = std::max(1, std::min<int>(threads_, static_cast<int>(items.size())));
         running = count;
         std::vector<std::thread> pool;
         for (int t = 0; t < count; ++t) pool.emplace_back(worker);
@@ -1101,7 +1609,10 @@ Options parse_arguments(int argc, char** argv) {
         } else if (arg == "--no-pair-bound") { no_value(); options.sw.pair_bound = false;
         } else if (arg == "--no-line-bound") { no_value(); options.sw.line_bound = false;
         } else if (arg == "--no-cover-bound") { no_value(); options.sw.cover_bound = false;
+        } else if (arg == "--no-symmetry") { no_value(); options.sw.symmetry = false;
         } else if (arg == "--no-fewest-branches") { no_value(); options.sw.fewest_branches = false;
+        } else if (arg == "--lp-after") {
+            options.sw.lp_after = parse_number<int>(arg, take_value(), 0, 1 << 30, "a whole number of nodes");
         } else if (arg == "--tt-min-budget") {
             options.sw.tt_min_budget = parse_number<int>(arg, take_value(), 1, 64, "a whole number from 1 to 64");
         } else if (arg.size() > 1 && arg[0] == '-') {

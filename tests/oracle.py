@@ -273,10 +273,16 @@ def corner_lattice(board: Board, target: int = 0) -> list[list[int]]:
 
 
 def cpsat_solution(
-    board: Board, target: int = 0, *, workers: int = 2, time_limit: float = 300.0
+    board: Board,
+    target: int = 0,
+    *,
+    workers: int = 2,
+    time_limit: float = 300.0,
+    invariant_under: str | None = None,
 ) -> list[Move] | None:
     """A proven minimum-length move list, or None when CP-SAT proves there is none.
 
+    With `invariant_under`, only solutions that the named symmetry group maps to themselves count.
     Raises OracleError for any status other than OPTIMAL or INFEASIBLE (for
     instance the time limit), so an unproven answer can never pass a test.
     """
@@ -304,6 +310,11 @@ def cpsat_solution(
             # 10-move optima ran past five minutes where this proves them in well under a second.
             half = model.new_int_var(0, len(lits) // 2, f"half{i}_{j}")
             model.add(sum(lits) == 2 * half + d[i][j])
+    if invariant_under:
+        index = {move: i for i, move in enumerate(moves)}
+        for tile_map in SYMMETRY_GROUPS[invariant_under]:
+            for i, move in enumerate(moves):
+                model.add(use[i] == use[index[move_image(n, move, tile_map)]])
     model.minimize(sum(use))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
@@ -336,6 +347,87 @@ def optimum(board: Board, target: int = 0) -> int | None:
     if n <= 6:
         return coset_optimum(board, target)
     return cpsat_optimum(board, target)
+
+
+# --- symmetric boards -------------------------------------------------------------------------
+
+# Each subgroup of the square's eight symmetries, by generators acting on tiles (row, col) of an n×n board.
+TileMap = tuple[str, ...]
+_GENERATORS = {
+    "left-right mirror": ("lr",),
+    "up-down mirror": ("ud",),
+    "diagonal mirror": ("diag",),
+    "antidiagonal mirror": ("anti",),
+    "half turn": ("half",),
+    "quarter turns": ("quarter",),
+    "both mirrors": ("lr", "ud"),
+    "both diagonals": ("diag", "anti"),
+    "every symmetry": ("quarter", "lr"),
+}
+
+
+def _apply(tile_map: TileMap, n: int, r: int, c: int) -> tuple[int, int]:
+    for step in tile_map:
+        r, c = {
+            "lr": (r, n - 1 - c),
+            "ud": (n - 1 - r, c),
+            "diag": (c, r),
+            "anti": (n - 1 - c, n - 1 - r),
+            "half": (n - 1 - r, n - 1 - c),
+            "quarter": (c, n - 1 - r),
+        }[step]
+    return r, c
+
+
+def _closure(generators: tuple[str, ...]) -> list[TileMap]:
+    """Every element of the generated group, as compositions of generators (checked on a 5×5 board)."""
+    probe = [(r, c) for r in range(5) for c in range(5)]
+    seen = {tuple(probe): ()}
+    frontier = [()]
+    while frontier:
+        grown = []
+        for word in frontier:
+            for g in generators:
+                candidate = (*word, g)
+                image = tuple(_apply(candidate, 5, r, c) for r, c in probe)
+                if image not in seen:
+                    seen[image] = candidate
+                    grown.append(candidate)
+        frontier = grown
+    return list(seen.values())
+
+
+SYMMETRY_GROUPS: dict[str, list[TileMap]] = {name: _closure(gens) for name, gens in _GENERATORS.items()}
+
+
+def move_image(n: int, move: Move, tile_map: TileMap) -> Move:
+    r, c, k = move
+    corners = [_apply(tile_map, n, r + dr, c + dc) for dr in (0, k - 1) for dc in (0, k - 1)]
+    return (min(i for i, _ in corners), min(j for _, j in corners), k)
+
+
+def symmetric_board(rng: random.Random, n: int, group: str) -> Board:
+    """A random board the named group maps to itself: one random colour per orbit of tiles."""
+    grid = [[-1] * n for _ in range(n)]
+    for r in range(n):
+        for c in range(n):
+            if grid[r][c] < 0:
+                colour = rng.getrandbits(1)
+                for tile_map in SYMMETRY_GROUPS[group]:
+                    i, j = _apply(tile_map, n, r, c)
+                    grid[i][j] = colour
+    return tuple(tuple(row) for row in grid)
+
+
+def is_invariant(board: Board, group: str) -> bool:
+    n = len(board)
+    return all(
+        board[r][c] == board[i][j]
+        for tile_map in SYMMETRY_GROUPS[group]
+        for r in range(n)
+        for c in range(n)
+        for i, j in [_apply(tile_map, n, r, c)]
+    )
 
 
 # --- the game's level books --------------------------------------------------------------------

@@ -20,6 +20,12 @@ CONFIGURATIONS = [
     ("--no-pair-bound",),
     ("--no-line-bound",),
     ("--no-pair-bound", "--no-line-bound", "--no-fewest-branches", "--no-ordering"),
+    ("--no-cover-bound",),
+    ("--lp-after", "0"),
+    ("--lp-after", "1"),
+    ("--lp-after", "1", "--no-exclusion"),
+    ("--lp-after", "1", "--tt", "--tt-min-budget", "1"),
+    ("--lp-after", "1", "--no-pair-bound", "--no-line-bound"),
 ]
 
 
