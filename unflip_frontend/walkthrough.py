@@ -196,7 +196,8 @@ PAGE_SCRIPT = """
     previous.disabled = current === 0;
     next.disabled = current === cards.length - 1;
     where.textContent = (current + 1) + ' / ' + cards.length;
-    history.replaceState(null, '', '#' + cards[current].id);
+    // A link to the step; some browsers refuse this for a page opened from a file, which is no matter.
+    try { history.replaceState(null, '', '#' + cards[current].id); } catch (ignored) {}
   }
   previous.addEventListener('click', function () { show(current - 1); });
   next.addEventListener('click', function () { show(current + 1); });

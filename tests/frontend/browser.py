@@ -103,8 +103,9 @@ class Browser:
     def page(self, method: str, **params: Any) -> dict[str, Any]:
         return self.call(method, session=True, **params)
 
-    def open(self, path: Path, width: int, height: int, mobile: bool = False) -> None:
-        """Load a file in a window of this size (in CSS pixels, one device pixel each), and wait for it."""
+    def open(self, path: Path, width: int, height: int, mobile: bool = False, fragment: str = "") -> None:
+        """Load a file (at #fragment, if given) in a window of this size (in CSS pixels, one device pixel
+        each), and wait for it."""
         self.page(
             "Emulation.setDeviceMetricsOverride",
             width=width,
@@ -112,7 +113,7 @@ class Browser:
             deviceScaleFactor=1,
             mobile=mobile,
         )
-        self.page("Page.navigate", url=path.resolve().as_uri())
+        self.page("Page.navigate", url=path.resolve().as_uri() + (f"#{fragment}" if fragment else ""))
         deadline = time.monotonic() + ANSWER_TIMEOUT
         while self.evaluate("document.readyState") != "complete":
             if time.monotonic() > deadline:

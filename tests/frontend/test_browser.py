@@ -148,6 +148,12 @@ def test_the_buttons_step_forward_and_back_and_stop_at_the_start(browser, tmp_pa
     assert read_board(browser.screenshot(), n) == expected[0]
 
 
+def test_a_link_to_a_card_opens_the_page_at_that_step(browser, tmp_path):
+    page, n = write_page(tmp_path, "spec_board")
+    browser.open(page, *PHONE, mobile=True, fragment="card-3")
+    assert read_board(browser.screenshot(), n) == expected_readings("spec_board")[3]
+
+
 def test_the_page_fits_a_phone_screen_with_no_sideways_scrolling(browser, tmp_path):
     page, n = write_page(tmp_path, "fifteen")
     browser.open(page, *PHONE, mobile=True)
