@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
-from helpers import REPO
+from helpers import REPO, in_ci
 from oracle import Board, replay, uniform
 
 from unflip_frontend.books import BOOK_FILES
@@ -26,10 +26,6 @@ BOOKS_DIR = REPO.parent / "shared" / "books"
 # A safety net against a hung solver, not a performance assertion: nothing the suite asks for
 # comes anywhere near it.
 SOLVER_TIMEOUT = 900
-
-
-def in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() in ("true", "1")
 
 
 class ProtocolError(AssertionError):

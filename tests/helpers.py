@@ -1,15 +1,21 @@
-"""What several test files need: the repository's root, boards made by flipping squares, and boards in the
-game's tile encoding. Written apart from the front end (on the oracle's boards), so a test built on these
-does not lean on the code it checks."""
+"""What several test files need: the repository's root, whether this is CI, boards made by flipping
+squares, and boards in the game's tile encoding. Written apart from the front end (on the oracle's
+boards), so a test built on these does not lean on the code it checks."""
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
 from oracle import Board, Move, board_text, random_board, replay, uniform
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+def in_ci() -> bool:
+    """Under CI=true, what a test needs from the machine must be there: its absence fails, never skips."""
+    return os.environ.get("CI", "").strip().lower() in ("true", "1")
 
 
 def flipped(n: int, squares: list[Move]) -> Board:

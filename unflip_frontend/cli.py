@@ -4,6 +4,7 @@ print is in terminal.py."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -16,6 +17,7 @@ from .books import BOOK_FILES, Level, load_source, pick_level, write_atomically
 from .errors import InputError, SolverError, likely_meant
 from .generator import SHIPPED_PLANS, Plan
 from .layout import find_layout
+from .records import generate_record
 from .solver import SolverSettings
 from .terminal import (
     EXIT_INPUT,
@@ -23,6 +25,7 @@ from .terminal import (
     EXIT_OK,
     EXIT_SOLVER,
     View,
+    emit,
     fail,
     list_levels,
     make_book,
@@ -97,6 +100,9 @@ class DefaultCommandGroup(click.Group):
 
     def main(self, *args: Any, **kwargs: Any) -> NoReturn:
         ui.reset()
+        # Until a command has parsed its own --json, the words decide, so a usage error is a record too.
+        words = list(kwargs.get("args") or (args[0] if args else None) or sys.argv[1:])
+        ui.json = "--json" in words[: words.index("--")] if "--" in words else "--json" in words
         kwargs["standalone_mode"] = False
         try:
             super().main(*args, **kwargs)
@@ -216,6 +222,32 @@ def cli() -> None:
     is_flag=True,
     help="\b\nNo colours; setting NO_COLOR does the same.\nExample: {prog} daily 5 --no-color",
 )
+@click.option(
+    "--json",
+    "json_",
+    is_flag=True,
+    help="\b\nJSON records on standard output, one a line, for\nscripts (schema: README, JSON output).\n"
+    "Example: {prog} daily 5 --json",
+)
+@click.option(
+    "--step",
+    is_flag=True,
+    help="\b\nStep through the cards in the terminal: right arrow\n"
+    "or n next, left arrow or p back, q quits.\nExample: {prog} daily 5 --step",
+)
+@click.option(
+    "--svg",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="\b\nAlso draw the walkthrough as one SVG picture.\nExample: --svg daily5.svg",
+)
+@click.option(
+    "--html",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="\b\nAlso write the walkthrough as one page to step\n"
+    "through in a browser.\nExample: --html daily5.html",
+)
 @threads_option
 @click.option(
     "--target",
@@ -248,6 +280,10 @@ def solve(
     compact: bool,
     ascii_: bool,
     no_color: bool,
+    json_: bool,
+    step: bool,
+    svg: str | None,
+    html: str | None,
     threads: int | None,
     target: str,
     max_seconds: float | None,
@@ -274,9 +310,16 @@ def solve(
     """
     if no_color:
         ui.disable_colour()
-    view = View(ui.glyphs(ascii_), compact)
+    ui.json = json_
+    view = View(ui.glyphs(ascii_), compact, json_, step, svg, html)
+    if step and (json_ or compact):
+        raise InputError("--step shows the cards one at a time: drop --json and --compact")
     settings = SolverSettings(target, threads, max_seconds, max_nodes)
     loaded = load_source(source, books)
+    if (list_ or all_) and view.one_solution_options():
+        raise InputError(
+            f"{view.one_solution_options()[0]} shows one solution: give a level, not --list or --all"
+        )
     if isinstance(loaded, Level):
         if list_ or all_ or level_number is not None:
             raise InputError(f"{source} is a single board: drop the level number, --list and --all")
@@ -344,6 +387,13 @@ def solve(
     type=click.Path(dir_okay=False, allow_dash=True),
     help="\b\nWhere to write the book; - is standard output.\nExample: --out mybook.json",
 )
+@click.option(
+    "--json",
+    "json_",
+    is_flag=True,
+    help="\b\nA JSON record of the book written, for scripts;\nneeds --out FILE.\n"
+    "Example: --out mybook.json --json",
+)
 @threads_option
 def generate(
     sizes: tuple[int, int],
@@ -352,6 +402,7 @@ def generate(
     seed: str,
     kind: str,
     out: str,
+    json_: bool,
     threads: int | None,
 ) -> None:
     """Make a book of new Unflip levels in the game's JSON format. Each level is made by random flips of
@@ -363,12 +414,19 @@ def generate(
       {prog} generate --size 9-13 --optimum 12-18 --kind weekly --count 5
       {prog} mybook.json --all     check every level solves at its par
     """
+    ui.json = json_
+    if json_ and out == "-":
+        raise InputError(
+            "--json puts its record on standard output: write the book to a file with --out FILE"
+        )
     text = make_book(Plan(kind, count, sizes, optimum, seed), set(), threads)
     if out == "-":
         ui.out.file.write(text)
         return
     write_atomically(Path(out), text)
     status_line(f"wrote {count} {kind} levels to {out}")
+    if json_:
+        emit(generate_record(kind, seed, out, text))
 
 
 @cli.command(
