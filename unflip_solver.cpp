@@ -54,6 +54,12 @@ constexpr size_t kMaxInputBytes = 1 << 16;      // far above any 15×15 board; g
 constexpr int kMaxStoredBudget = 63;            // a table entry keeps the failed budget in 6 bits
 constexpr uint8_t kUnreachable = 64;            // line cost of a line state no pair set can clear
 constexpr int kInitialTableLog2 = 12;           // 64 KiB: the table grows with the search
+constexpr int kLargeTableLog2 = 24;             // 256 MB, the most it grows to on boards from 9×9 up
+constexpr int kSmallTableLog2 = 20;             // 16 MB below that, where searches are short
+constexpr int kLargeTableFromSize = 9;
+constexpr int kMaxMovesPerPoint = 64;           // moves with a corner at one point: at most 4·(15−1) = 56
+constexpr int kUnbounded = std::numeric_limits<int>::max();
+constexpr uint64_t kNodeBatch = 1024;           // nodes a worker counts before publishing them
 
 enum ExitCode { kSolved = 0, kUnsolvable = 1, kRejected = 2, kStopped = 3 };
 
@@ -119,12 +125,9 @@ Board parse_board(const std::string& text) {
                    "; every row must have the same length");
     }
     const size_t rows = lines.size(), cols = lines[0].size();
-    if (rows != cols)
-        reject("the board has " + std::to_string(rows) + " rows of " + std::to_string(cols) +
-               " tiles; it must be square (N rows of N tiles)");
-    if (rows < kMinSize || rows > kMaxSize)
-        reject("the board is " + std::to_string(rows) + "x" + std::to_string(rows) +
-               "; supported sizes are 2x2 to 15x15");
+    if (rows < kMinSize || rows > kMaxSize || cols < kMinSize || cols > kMaxSize)
+        reject("the board is " + std::to_string(rows) + "x" + std::to_string(cols) +
+               " (rows x columns); each must be 2 to 15");
     if (first_zero_line && first_two_line)
         reject("the board mixes encodings: a 0 on line " + std::to_string(first_zero_line) +
                " and a 2 on line " + std::to_string(first_two_line) + "; use 0/1 or 1/2 throughout");
@@ -180,19 +183,20 @@ using SymmetryGroup = uint8_t;                 // bit g: symmetry g belongs to t
 constexpr SymmetryGroup kTrivialGroup = 1;     // the identity alone
 
 struct Lattice {
-    int n = 0;                                 // board size; the lattice is (n+1)×(n+1)
+    int h = 0, w = 0;                          // the board's rows and columns; the lattice is (h+1)×(w+1)
+    SymmetryGroup symmetries = 0;              // the symmetries of the board's shape
     std::vector<Move> moves;
     std::vector<std::vector<uint16_t>> at;     // at[p]: the moves having lattice point p as a corner
     uint8_t point_image[kSymmetries][kLatticePoints] = {};
     std::vector<uint16_t> move_image[kSymmetries];
     std::vector<SymmetryGroup> stabiliser;     // per move: the symmetries that map it to itself
 
-    explicit Lattice(int size) : n(size), at(256) {
+    Lattice(int rows, int columns) : h(rows), w(columns), at(kLatticePoints) {
         // Static order inside at[p]: bigger squares first, so ties after the dynamic ordering favour
         // moves that reach further into the board.
-        for (int k = n; k >= 2; --k)
-            for (int r = 0; r + k <= n; ++r)
-                for (int c = 0; c + k <= n; ++c) {
+        for (int k = std::min(h, w); k >= 2; --k)
+            for (int r = 0; r + k <= h; ++r)
+                for (int c = 0; c + k <= w; ++c) {
                     Move m{};
                     m.row = static_cast<uint8_t>(r);
                     m.col = static_cast<uint8_t>(c);
@@ -215,6 +219,7 @@ struct Lattice {
     SymmetryGroup symmetries_of(const Bits& d) const {
         SymmetryGroup group = 0;
         for (int g = 0; g < kSymmetries; ++g) {
+            if (!(symmetries >> g & 1)) continue;
             Bits image;
             for (int p = 0; p < kLatticePoints; ++p)
                 if (d.test(p)) image.flip(point_image[g][p]);
@@ -228,30 +233,35 @@ struct Lattice {
     // The difference grid of the tiles that differ from `target`.
     Bits difference(const Board& board, int target) const {
         auto needs_flip = [&](int i, int j) {
-            return i >= 0 && j >= 0 && i < n && j < n && board[i][j] != target;
+            return i >= 0 && j >= 0 && i < h && j < w && board[i][j] != target;
         };
         Bits d;
-        for (int i = 0; i <= n; ++i)
-            for (int j = 0; j <= n; ++j)
+        for (int i = 0; i <= h; ++i)
+            for (int j = 0; j <= w; ++j)
                 if (needs_flip(i, j) ^ needs_flip(i - 1, j) ^ needs_flip(i, j - 1) ^ needs_flip(i - 1, j - 1))
                     d.flip(point(i, j));
         return d;
     }
 
 private:
+    // Symmetry g maps lattice point (i, j) to images[g]; a rectangle keeps only the four that do not
+    // swap rows and columns (the identity, both mirrors and the half turn).
     void build_symmetries() {
-        for (int i = 0; i <= n; ++i)
-            for (int j = 0; j <= n; ++j) {
-                const int images[kSymmetries][2] = {{i, j},         {j, i},         {n - i, j},     {i, n - j},
-                                                    {n - i, n - j}, {n - j, i},     {j, n - i},     {n - j, n - i}};
+        symmetries = h == w ? 0xFF : 0b00011101;
+        for (int i = 0; i <= h; ++i)
+            for (int j = 0; j <= w; ++j) {
+                const int images[kSymmetries][2] = {{i, j},         {j, i},         {h - i, j},     {i, w - j},
+                                                    {h - i, w - j}, {w - j, i},     {j, h - i},     {w - j, h - i}};
                 for (int g = 0; g < kSymmetries; ++g)
-                    point_image[g][point(i, j)] = static_cast<uint8_t>(point(images[g][0], images[g][1]));
+                    if (symmetries >> g & 1)
+                        point_image[g][point(i, j)] = static_cast<uint8_t>(point(images[g][0], images[g][1]));
             }
         std::vector<int> index_of(kLatticePoints * kStride + kStride, -1);   // by top-left point and size
         for (size_t index = 0; index < moves.size(); ++index)
             index_of[moves[index].corner[0] * kStride + moves[index].size] = static_cast<int>(index);
         stabiliser.assign(moves.size(), 0);
         for (int g = 0; g < kSymmetries; ++g) {
+            if (!(symmetries >> g & 1)) continue;
             move_image[g].resize(moves.size());
             for (size_t index = 0; index < moves.size(); ++index) {
                 const Move& m = moves[index];
@@ -270,8 +280,8 @@ private:
 // grids. Elimination over GF(2) decides membership exactly, so the search only ever starts on a board it
 // can finish.
 bool solvable(const Lattice& lattice, Bits d) {
-    std::vector<Bits> basis(256);
-    std::vector<bool> has(256, false);
+    std::vector<Bits> basis(kLatticePoints);
+    std::vector<bool> has(kLatticePoints, false);
     for (const Move& m : lattice.moves) {
         Bits v = m.bits;
         for (int p = v.lowest(); p >= 0; p = v.lowest()) {
@@ -293,42 +303,47 @@ bool solvable(const Lattice& lattice, Bits d) {
 // ───────────────────────────── line costs ─────────────────────────────
 //
 // A move puts one pair {c, c+k} into each of lattice rows r and r+k, and one pair {r, r+k} into each of
-// columns c and c+k. Lattice line i can only receive pair distances 2..max(i, n-i) (the square must fit).
-// cost[limit][mask] is the fewest such pairs whose XOR is `mask`, found by breadth-first search over line
-// masks. Rows and columns share tables: the geometry is symmetric.
+// columns c and c+k. Lattice row i can only receive pair distances 2..min(max(i, h-i), min(h, w)) (the
+// square must fit), and likewise column j with w. cost[mask] is the fewest such pairs whose XOR is
+// `mask`, found by breadth-first search over line masks, one table per line width and distance limit.
 
 struct LineCosts {
-    std::vector<std::vector<uint8_t>> by_limit;   // by_limit[L][mask]
-    std::vector<const uint8_t*> of_line;          // of_line[i]: the table for lattice line i
+    std::vector<const uint8_t*> of_row, of_column;   // the table for each lattice row and column
 
-    explicit LineCosts(int n) : by_limit(n + 1), of_line(n + 1) {
-        const unsigned width = static_cast<unsigned>(n + 1), masks = 1u << width;
-        for (int limit = 2; limit <= n; ++limit) {
-            std::vector<unsigned> pairs;
-            for (unsigned s = 2; s <= static_cast<unsigned>(limit); ++s)
-                for (unsigned a = 0; a + s < width; ++a) pairs.push_back((1u << a) | (1u << (a + s)));
-            std::vector<uint8_t>& cost = by_limit[limit];
-            cost.assign(masks, kUnreachable);
-            std::vector<unsigned> frontier{0}, next;
-            cost[0] = 0;
-            for (uint8_t level = 1; !frontier.empty(); ++level) {
-                next.clear();
-                for (unsigned mask : frontier)
-                    for (unsigned pair : pairs)
-                        if (cost[mask ^ pair] == kUnreachable) {
-                            cost[mask ^ pair] = level;
-                            next.push_back(mask ^ pair);
-                        }
-                frontier.swap(next);
-            }
+    LineCosts(int h, int w) : of_row(h + 1), of_column(w + 1) {
+        const int largest = std::min(h, w);
+        for (int i = 0; i <= h; ++i) of_row[i] = table(w + 1, std::min(std::max(i, h - i), largest));
+        for (int j = 0; j <= w; ++j) of_column[j] = table(h + 1, std::min(std::max(j, w - j), largest));
+    }
+
+private:
+    std::vector<std::vector<uint8_t>> tables_;
+    std::vector<std::pair<int, int>> keys_;   // (width, limit) of each table
+
+    const uint8_t* table(int width, int limit) {
+        for (size_t t = 0; t < keys_.size(); ++t)
+            if (keys_[t] == std::make_pair(width, limit)) return tables_[t].data();
+        const unsigned masks = 1u << width;
+        std::vector<unsigned> pairs;
+        for (int s = 2; s <= limit; ++s)
+            for (int a = 0; a + s < width; ++a) pairs.push_back((1u << a) | (1u << (a + s)));
+        // A line with limit below 2 (only the middle line of a board 2 tiles across) takes no pairs.
+        std::vector<uint8_t> cost(masks, kUnreachable);
+        std::vector<unsigned> frontier{0}, next;
+        cost[0] = 0;
+        for (uint8_t level = 1; !frontier.empty(); ++level) {
+            next.clear();
+            for (unsigned mask : frontier)
+                for (unsigned pair : pairs)
+                    if (cost[mask ^ pair] == kUnreachable) {
+                        cost[mask ^ pair] = level;
+                        next.push_back(mask ^ pair);
+                    }
+            frontier.swap(next);
         }
-        // A line with limit below 2 (only the middle line of a 2×2 board) takes no pairs at all.
-        by_limit[0].assign(masks, kUnreachable);
-        by_limit[0][0] = 0;
-        for (int i = 0; i <= n; ++i) {
-            int limit = std::max(i, n - i);
-            of_line[i] = by_limit[limit >= 2 ? limit : 0].data();
-        }
+        keys_.emplace_back(width, limit);
+        tables_.push_back(std::move(cost));   // moving keeps the data pointer stable
+        return tables_.back().data();
     }
 };
 
@@ -422,7 +437,7 @@ class CoverLp {
 public:
     explicit CoverLp(const Lattice& lattice)
         : lattice_(lattice), moves_(static_cast<int>(lattice.moves.size())),
-          stride_(std::min(moves_, (lattice.n + 1) * (lattice.n + 1))) {
+          stride_(std::min(moves_, (lattice.h + 1) * (lattice.w + 1))) {
         state_.core.resize(static_cast<size_t>(stride_) * stride_);
         state_.move_at.resize(stride_);
         state_.point_at.resize(stride_);
@@ -826,19 +841,19 @@ public:
         for (size_t b = 0; b < old_buckets; ++b)
             for (int s = 1; s >= 0; --s) {
                 const uint64_t e = old_slots[b * 2 + s].load(std::memory_order_relaxed);
-                // The fingerprint holds hash bits 6..63 and the old bucket index bits 0..5 (tables
-                // have at least 64 buckets), so the whole hash is recovered.
-                if (e) record_failure(((e >> 6) << 6) | (b & 63), static_cast<int>(e & 63));
+                // The fingerprint holds the hash above its low kBudgetBits bits, and the old bucket
+                // index those (tables have at least 2^kBudgetBits buckets), so the whole hash is recovered.
+                if (e) record_failure((fingerprint_of(e) << kBudgetBits) | (b & kBudgetMask), budget_of(e));
             }
         munmap(old_slots, old_bytes);
     }
 
     int failed_budget(uint64_t hash) const {
         const std::atomic<uint64_t>* bucket = slots_ + (hash & mask_) * 2;
-        const uint64_t fingerprint = hash >> 6;
+        const uint64_t fingerprint = hash >> kBudgetBits;
         for (int s = 0; s < 2; ++s) {
-            uint64_t e = bucket[s].load(std::memory_order_relaxed);
-            if (e && (e >> 6) == fingerprint) return static_cast<int>(e & 63);
+            const uint64_t e = bucket[s].load(std::memory_order_relaxed);
+            if (e && fingerprint_of(e) == fingerprint) return budget_of(e);
         }
         return -1;
     }
@@ -846,10 +861,10 @@ public:
     void record_failure(uint64_t hash, int budget) {
         if (budget < 1 || budget > kMaxStoredBudget) return;
         std::atomic<uint64_t>* bucket = slots_ + (hash & mask_) * 2;
-        const uint64_t fingerprint = hash >> 6, entry = (fingerprint << 6) | static_cast<uint64_t>(budget);
-        uint64_t kept = bucket[0].load(std::memory_order_relaxed);
-        if (!kept || (kept >> 6) == fingerprint || static_cast<int>(kept & 63) <= budget) {
-            if (kept && (kept >> 6) != fingerprint) bucket[1].store(kept, std::memory_order_relaxed);
+        const uint64_t fingerprint = hash >> kBudgetBits, entry = pack(fingerprint, budget);
+        const uint64_t kept = bucket[0].load(std::memory_order_relaxed);
+        if (!kept || fingerprint_of(kept) == fingerprint || budget_of(kept) <= budget) {
+            if (kept && fingerprint_of(kept) != fingerprint) bucket[1].store(kept, std::memory_order_relaxed);
             bucket[0].store(entry, std::memory_order_relaxed);
         } else {
             bucket[1].store(entry, std::memory_order_relaxed);
@@ -857,6 +872,16 @@ public:
     }
 
 private:
+    // An entry: the state's fingerprint (its hash without the low kBudgetBits bits) above the budget.
+    static constexpr int kBudgetBits = 6;
+    static constexpr uint64_t kBudgetMask = (uint64_t{1} << kBudgetBits) - 1;
+    static_assert(kMaxStoredBudget <= static_cast<int>(kBudgetMask), "a stored budget must fit its bits");
+    static uint64_t pack(uint64_t fingerprint, int budget) {
+        return (fingerprint << kBudgetBits) | static_cast<uint64_t>(budget);
+    }
+    static uint64_t fingerprint_of(uint64_t entry) { return entry >> kBudgetBits; }
+    static int budget_of(uint64_t entry) { return static_cast<int>(entry & kBudgetMask); }
+
     void allocate(int log2) {
         log2_ = log2;
         mask_ = (size_t{1} << log2) - 1;
@@ -927,9 +952,10 @@ class Search {
 public:
     Search(const Lattice& lattice, const LineCosts& costs, TranspositionTable* tt, const Switches& sw,
            Shared& shared)
-        : lattice_(lattice), costs_(costs), tt_(tt), sw_(sw), shared_(shared),
+        : lattice_(lattice), tt_(tt), sw_(sw), shared_(shared),
           moves_(lattice.moves.data()) {
-        std::copy(costs.of_line.begin(), costs.of_line.end(), line_cost_);
+        std::copy(costs.of_row.begin(), costs.of_row.end(), row_line_cost_);
+        std::copy(costs.of_column.begin(), costs.of_column.end(), column_line_cost_);
     }
 
     void reset(int root, const Bits& d, const CoverWeights& weights, const CoverLp::State* lp_state) {
@@ -943,21 +969,27 @@ public:
         }
         cover_sum_ = weight_.sum(d);
         row_sum_ = col_sum_ = 0;
-        for (int i = 0; i <= lattice_.n; ++i) {
-            row_mask_[i] = static_cast<uint16_t>(d.line(i));
-            col_mask_[i] = 0;
-            for (int j = 0; j <= lattice_.n; ++j)
-                if (d.test(point(j, i))) col_mask_[i] |= static_cast<uint16_t>(1u << j);
-        }
-        for (int i = 0; i <= lattice_.n; ++i) {
-            row_cost_[i] = line_cost_[i][row_mask_[i]];
-            col_cost_[i] = line_cost_[i][col_mask_[i]];
+        std::fill(std::begin(row_mask_), std::end(row_mask_), 0);
+        std::fill(std::begin(col_mask_), std::end(col_mask_), 0);
+        std::fill(std::begin(row_cost_), std::end(row_cost_), 0);
+        std::fill(std::begin(col_cost_), std::end(col_cost_), 0);
+        for (int i = 0; i <= lattice_.h; ++i)
+            for (int j = 0; j <= lattice_.w; ++j)
+                if (d.test(point(i, j))) {
+                    row_mask_[i] |= static_cast<uint16_t>(1u << j);
+                    col_mask_[j] |= static_cast<uint16_t>(1u << i);
+                }
+        for (int i = 0; i <= lattice_.h; ++i) {
+            row_cost_[i] = row_line_cost_[i][row_mask_[i]];
             row_sum_ += row_cost_[i];
-            col_sum_ += col_cost_[i];
+        }
+        for (int j = 0; j <= lattice_.w; ++j) {
+            col_cost_[j] = column_line_cost_[j][col_mask_[j]];
+            col_sum_ += col_cost_[j];
         }
         path_.clear();
         std::fill(std::begin(blocked_), std::end(blocked_), 0);
-        for (int q = 0; q < 256; ++q) available_[q] = static_cast<uint8_t>(lattice_.at[q].size());
+        for (int q = 0; q < kLatticePoints; ++q) available_[q] = static_cast<uint8_t>(lattice_.at[q].size());
     }
 
     // A blocked move is on the path or forbidden by an earlier sibling; available_[q] counts the moves
@@ -977,7 +1009,7 @@ public:
     // is a forced move, none a dead end), as in exact-cover search; without the switch, the first point.
     int branch_point() const {
         if (!sw_.fewest_branches) return d_.lowest();
-        int best = -1, fewest = 1 << 30;
+        int best = -1, fewest = kUnbounded;
         for (int word = 0; word < 4; ++word)
             for (uint64_t bits = d_.w[word]; bits; bits &= bits - 1) {
                 const int q = word * 64 + __builtin_ctzll(bits);
@@ -998,7 +1030,7 @@ public:
         // A move's two rows are k ≥ 2 apart, so no move serves two adjacent rows: their costs add up.
         // (The same holds for columns; it subsumes the largest single line cost.)
         if (sw_.line_bound)
-            for (int i = 0; i < lattice_.n && h <= budget; ++i)
+            for (int i = 0; i < std::max(lattice_.h, lattice_.w) && h <= budget; ++i)   // 0 past the edge
                 h = std::max({h, row_cost_[i] + row_cost_[i + 1], col_cost_[i] + col_cost_[i + 1]});
         return h;
     }
@@ -1009,9 +1041,9 @@ public:
         const Move& m = moves_[index];
         int rows = row_sum_, columns = col_sum_;
         for (int i : {int(m.row), m.row + m.size})
-            rows += line_cost_[i][row_mask_[i] ^ m.row_pair] - row_cost_[i];
+            rows += row_line_cost_[i][row_mask_[i] ^ m.row_pair] - row_cost_[i];
         for (int j : {int(m.col), m.col + m.size})
-            columns += line_cost_[j][col_mask_[j] ^ m.column_pair] - col_cost_[j];
+            columns += column_line_cost_[j][col_mask_[j] ^ m.column_pair] - col_cost_[j];
         return std::max((rows + 1) / 2, (columns + 1) / 2);
     }
 
@@ -1030,13 +1062,13 @@ public:
         for (uint8_t p : m.corner) cover_sum_ += d_.test(p) ? weight_.of[p] : -weight_.of[p];
         for (int i : {int(m.row), m.row + m.size}) {
             row_mask_[i] ^= m.row_pair;
-            const int cost = line_cost_[i][row_mask_[i]];
+            const int cost = row_line_cost_[i][row_mask_[i]];
             row_sum_ += cost - row_cost_[i];
             row_cost_[i] = static_cast<uint8_t>(cost);
         }
         for (int j : {int(m.col), m.col + m.size}) {
             col_mask_[j] ^= m.column_pair;
-            const int cost = line_cost_[j][col_mask_[j]];
+            const int cost = column_line_cost_[j][col_mask_[j]];
             col_sum_ += cost - col_cost_[j];
             col_cost_[j] = static_cast<uint8_t>(cost);
         }
@@ -1057,7 +1089,7 @@ public:
     // clearing more 1-points first. Deciding a child from the four lines its move changes, without
     // making the move, is far cheaper than entering it.
     struct Branches {
-        uint16_t viable[64], refuted[64];
+        uint16_t viable[kMaxMovesPerPoint], refuted[kMaxMovesPerPoint];
         int viable_count = 0, refuted_count = 0;
     };
     // The expand loops on the stack, from the task's node down: what a worker can hand to another.
@@ -1069,7 +1101,7 @@ public:
     };
 
     void branches(int p, int budget, Branches& out) const {
-        uint16_t by_gain[5][64];
+        uint16_t by_gain[5][kMaxMovesPerPoint];
         int filled[5] = {0, 0, 0, 0, 0};
         for (uint16_t index : lattice_.at[p]) {
             if (blocked_[index]) continue;
@@ -1101,7 +1133,7 @@ public:
         task_excluded_ = &task.excluded;
         const int budget = bound - static_cast<int>(path_.size());
         if (task.moves.empty()) return dfs(budget, task.group);
-        if ((++local_nodes_ & 1023) == 0) publish_nodes();
+        if (++local_nodes_ % kNodeBatch == 0) publish_nodes();
         Branches given;
         for (uint16_t index : task.moves) given.viable[given.viable_count++] = index;
         // Weights from the LP of this very node: the root's say little this deep.
@@ -1113,7 +1145,7 @@ public:
     // the symmetries this node's subproblem is invariant under. A subtree cut short because another
     // thread won or the budget ran out proves nothing, so it is never recorded.
     bool dfs(int budget, SymmetryGroup group) {
-        if ((++local_nodes_ & 1023) == 0) {
+        if (++local_nodes_ % kNodeBatch == 0) {
             publish_nodes();
             if (shared_.hungry.load(std::memory_order_relaxed)) share_work();
         }
@@ -1221,8 +1253,9 @@ public:
     void exclude_orbit(Frame& frame, uint16_t index, SymmetryGroup group) {
         if (group == kTrivialGroup || !sw_.symmetry) return;
         for (int g = 1; g < kSymmetries; ++g) {
+            if (!(group >> g & 1)) continue;
             const uint16_t image = lattice_.move_image[g][index];
-            if ((group >> g & 1) && !blocked_[image]) exclude_here(frame, image);
+            if (!blocked_[image]) exclude_here(frame, image);
         }
     }
 
@@ -1274,7 +1307,6 @@ public:
 
 private:
     const Lattice& lattice_;
-    const LineCosts& costs_;
     TranspositionTable* tt_;
     const Switches& sw_;
     Shared& shared_;
@@ -1295,11 +1327,12 @@ private:
     size_t base_depth_ = 0;                         // path length at the task's node
     int root_ = 0, bound_ = 0;
     const std::vector<uint16_t>* task_excluded_ = nullptr;
-    // Hot-path copies of what lattice_ and costs_ hold, one indirection closer.
+    // Hot-path copies of the lattice's moves and the line cost tables, one indirection closer.
     const Move* moves_;
-    const uint8_t* line_cost_[kStride] = {};
+    const uint8_t* row_line_cost_[kStride] = {};
+    const uint8_t* column_line_cost_[kStride] = {};
     uint8_t blocked_[kMaxMoves] = {};   // per move: on the path, or forbidden by an earlier sibling
-    uint8_t available_[256] = {};
+    uint8_t available_[kLatticePoints] = {};
     std::vector<uint16_t> path_;
     uint64_t local_nodes_ = 0, published_nodes_ = 0;
 };
@@ -1313,6 +1346,7 @@ struct Options {
     double max_seconds = 0;      // 0: no limit
     uint64_t max_nodes = 0;      // 0: no limit
     bool quiet = false;
+    bool lower_bound_only = false;   // report the root's bound, no search
     Switches sw;
 };
 constexpr int kEither = 2;
@@ -1321,7 +1355,8 @@ struct Outcome {
     ExitCode code = kUnsolvable;
     int target = 0;              // the target the answer is about
     std::vector<uint16_t> moves;
-    int lower_bound = 0;         // with kStopped: no solution has fewer moves
+    int lower_bound = 0;         // with kStopped or bound_only: no solution has fewer moves
+    bool bound_only = false;     // --lower-bound: lower_bound is the answer
     uint64_t nodes = 0;
     double seconds = 0;
 };
@@ -1331,8 +1366,10 @@ using Clock = std::chrono::steady_clock;
 class Driver {
 public:
     Driver(const Board& board, const Options& options)
-        : options_(options), lattice_(static_cast<int>(board.size())), costs_(lattice_.n),
-          tt_(kInitialTableLog2, lattice_.n >= 9 ? 24 : 20) {
+        : options_(options), lattice_(static_cast<int>(board.size()), static_cast<int>(board[0].size())),
+          costs_(lattice_.h, lattice_.w),
+          tt_(kInitialTableLog2,
+              std::max(lattice_.h, lattice_.w) >= kLargeTableFromSize ? kLargeTableLog2 : kSmallTableLog2) {
         const bool both = options.target == kEither;
         for (int target : {0, 1})
             if (both || options.target == target) {
@@ -1347,7 +1384,7 @@ public:
                 if (root.solvable && options.sw.cover_bound) {
                     CoverLp lp(lattice_);
                     lp.start_cold(root.d);
-                    lp.solve(std::numeric_limits<int>::max());
+                    lp.solve(kUnbounded);
                     lp.weights(root.weights);
                     lp.save(root.lp);
 
@@ -1371,16 +1408,24 @@ public:
 
         // Every bound below the roots' own lower bound fails without search.
         Search probe(lattice_, costs_, &tt_, options_.sw, shared_);
-        int bound = 1 << 30;
+        int bound = kUnbounded;
         for (Root* root : live) {
             probe.reset(0, root->d, root->weights, nullptr);
-            if (root->d.empty()) {
-                out.code = kSolved;
+            root->h = probe.bound(kUnbounded);
+            if (root->h < bound) {
+                bound = root->h;
                 out.target = root->target;
-                return finish(out);
             }
-            root->h = probe.bound(1 << 30);
-            bound = std::min(bound, root->h);
+        }
+        if (options_.lower_bound_only) {
+            out.code = kSolved;
+            out.bound_only = true;
+            out.lower_bound = bound;
+            return finish(out);
+        }
+        if (bound == 0) {   // already solved
+            out.code = kSolved;
+            return finish(out);
         }
 
         for (uint64_t nodes_before = 0;; ++bound) {
@@ -1522,7 +1567,7 @@ private:
 
 // ───────────────────────────── protocol ─────────────────────────────
 
-const char* kUsage =
+const char* kUsageHead =
     "usage: unflip_solver [BOARD_FILE] [options]\n"
     "\n"
     "Reads an N x N board (2 <= N <= 15) from BOARD_FILE, or from standard input when none is given\n"
@@ -1535,27 +1580,76 @@ const char* kUsage =
     "  --threads T          worker threads (default: all logical cores)\n"
     "  --max-seconds S      stop after S seconds without a claim (exit 3, STOPPED b)\n"
     "  --max-nodes N        stop after about N search nodes without a claim (exit 3)\n"
+    "  --lower-bound        no search: print the root's proven lower bound (LOWER_BOUND b, exit 0)\n"
     "  --quiet              no progress lines on standard error\n"
     "  --help               this text\n"
     "\n"
-    "switches, each turning one pruning technique on or off so its worth can be measured:\n"
-    "  --tt                 use the shared transposition table (off by default: it does not pay)\n"
-    "  --no-exclusion       a branch no longer forbids the sibling moves tried before it\n"
-    "  --no-ordering        moves are not ordered by how many 1-points they clear\n"
-    "  --no-fewest-branches branch at the first 1-point, not the one with fewest moves\n"
-    "  --no-pair-bound      the ceil(row costs / 2), ceil(column costs / 2) bound\n"
-    "  --no-line-bound      the adjacent-lines bound\n"
-    "  --tt-min-budget B    with --tt: consult the table only with B or more moves left (default 3)\n"
+    "switches, each turning one technique on or off so its worth can be measured:\n";
+
+const char* kUsageTail =
     "\n"
     "output (standard output), exit status:\n"
     "  TARGET t / MOVES m / m lines 'row col size' (0-based top-left) / NODES n / TIME s   0 solved\n"
     "  TARGET t / UNSOLVABLE / NODES 0 / TIME s                                           1 unsolvable\n"
     "  error: <reason> (standard error only)                                              2 rejected\n"
     "  TARGET t / STOPPED b / NODES n / TIME s  (no solution has fewer than b moves)      3 stopped\n"
+    "  TARGET t / LOWER_BOUND b / NODES 0 / TIME s  (with --lower-bound)                  0\n"
     "\n"
     "examples:\n"
     "  unflip_solver board.txt\n"
     "  unflip_solver --threads 2 --target either < board.txt\n";
+
+// Every technique's switch, one table for parsing and for --help, so the two cannot drift apart.
+struct FlagSwitch {
+    const char* flag;
+    bool Switches::*field;
+    bool value;   // what the flag sets
+    const char* help;
+};
+const FlagSwitch kFlagSwitches[] = {
+    {"--no-cover-bound", &Switches::cover_bound, false, "the covering LP's bound (root and nodes)"},
+    {"--no-symmetry", &Switches::symmetry, false, "branches that are images of earlier ones are searched"},
+    {"--no-exclusion", &Switches::exclusion, false, "a branch no longer forbids the sibling moves tried before it"},
+    {"--no-ordering", &Switches::ordering, false, "moves are not ordered by how many 1-points they clear"},
+    {"--no-fewest-branches", &Switches::fewest_branches, false,
+     "branch at the first 1-point, not the one with fewest moves"},
+    {"--no-pair-bound", &Switches::pair_bound, false, "the ceil(row costs / 2), ceil(column costs / 2) bound"},
+    {"--no-line-bound", &Switches::line_bound, false, "the adjacent-lines bound"},
+    {"--tt", &Switches::tt, true, "use the shared transposition table (off by default: it does not pay;\n"
+                                  "                       it also turns symmetry breaking off)"},
+};
+
+struct NumberSwitch {
+    const char* flag;
+    const char* metavar;
+    int Switches::*field;
+    int low, high;
+    const char* help;
+};
+const NumberSwitch kNumberSwitches[] = {
+    {"--lp-after", "N", &Switches::lp_after, 0, 1 << 30,
+     "solve the covering LP again at a node once its subtree has\n"
+     "                       taken N nodes (default 2000; 0: at the root only)"},
+    {"--tt-min-budget", "B", &Switches::tt_min_budget, 1, kMaxStoredBudget + 1,
+     "with --tt: consult the table only with B or more moves left\n"
+     "                       (default 3)"},
+};
+
+void print_usage() {
+    std::string text = kUsageHead;
+    char line[160];
+    for (const FlagSwitch& s : kFlagSwitches) {
+        std::snprintf(line, sizeof line, "  %-20s %s\n", s.flag, s.help);
+        text += line;
+    }
+    for (const NumberSwitch& s : kNumberSwitches) {
+        const std::string named = std::string(s.flag) + " " + s.metavar;
+        std::snprintf(line, sizeof line, "  %-20s %s\n", named.c_str(), s.help);
+        text += line;
+    }
+    text += kUsageTail;
+    std::fputs(text.c_str(), stdout);
+}
 
 // Whole numbers are digits only (so '-1' cannot wrap around); a range check that NaN fails too.
 template <typename T>
@@ -1587,9 +1681,21 @@ Options parse_arguments(int argc, char** argv) {
         auto no_value = [&]() {
             if (has_inline_value) reject(arg + " takes no value (see --help)");
         };
+        const auto flag_switch = std::find_if(std::begin(kFlagSwitches), std::end(kFlagSwitches),
+                                              [&](const FlagSwitch& s) { return arg == s.flag; });
+        const auto number_switch = std::find_if(std::begin(kNumberSwitches), std::end(kNumberSwitches),
+                                                [&](const NumberSwitch& s) { return arg == s.flag; });
         if (arg == "--help" || arg == "-h") {
-            std::fputs(kUsage, stdout);
+            print_usage();
             std::exit(0);
+        } else if (flag_switch != std::end(kFlagSwitches)) {
+            no_value();
+            options.sw.*(flag_switch->field) = flag_switch->value;
+        } else if (number_switch != std::end(kNumberSwitches)) {
+            const std::string range = "a whole number from " + std::to_string(number_switch->low) + " to " +
+                                      std::to_string(number_switch->high);
+            options.sw.*(number_switch->field) = parse_number<int>(arg, take_value(), number_switch->low,
+                                                                    number_switch->high, range.c_str());
         } else if (arg == "--target") {
             std::string t = take_value();
             if (t == "0") options.target = 0;
@@ -1602,19 +1708,12 @@ Options parse_arguments(int argc, char** argv) {
             options.max_seconds = parse_number<double>(arg, take_value(), 1e-3, 1e9, "a number of seconds > 0");
         } else if (arg == "--max-nodes") {
             options.max_nodes = parse_number<uint64_t>(arg, take_value(), 1, UINT64_MAX, "a whole number > 0");
-        } else if (arg == "--quiet") { no_value(); options.quiet = true;
-        } else if (arg == "--tt") { no_value(); options.sw.tt = true;
-        } else if (arg == "--no-exclusion") { no_value(); options.sw.exclusion = false;
-        } else if (arg == "--no-ordering") { no_value(); options.sw.ordering = false;
-        } else if (arg == "--no-pair-bound") { no_value(); options.sw.pair_bound = false;
-        } else if (arg == "--no-line-bound") { no_value(); options.sw.line_bound = false;
-        } else if (arg == "--no-cover-bound") { no_value(); options.sw.cover_bound = false;
-        } else if (arg == "--no-symmetry") { no_value(); options.sw.symmetry = false;
-        } else if (arg == "--no-fewest-branches") { no_value(); options.sw.fewest_branches = false;
-        } else if (arg == "--lp-after") {
-            options.sw.lp_after = parse_number<int>(arg, take_value(), 0, 1 << 30, "a whole number of nodes");
-        } else if (arg == "--tt-min-budget") {
-            options.sw.tt_min_budget = parse_number<int>(arg, take_value(), 1, 64, "a whole number from 1 to 64");
+        } else if (arg == "--quiet") {
+            no_value();
+            options.quiet = true;
+        } else if (arg == "--lower-bound") {
+            no_value();
+            options.lower_bound_only = true;
         } else if (arg.size() > 1 && arg[0] == '-') {
             reject("unknown option '" + arg + "' (see --help)");
         } else if (have_file) {
@@ -1638,7 +1737,9 @@ std::string read_board_text(const Options& options) {
 
 void print(const Outcome& out, const Lattice& lattice) {
     std::string text = "TARGET " + std::to_string(out.target) + "\n";
-    if (out.code == kSolved) {
+    if (out.bound_only) {
+        text += "LOWER_BOUND " + std::to_string(out.lower_bound) + "\n";
+    } else if (out.code == kSolved) {
         text += "MOVES " + std::to_string(out.moves.size()) + "\n";
         for (uint16_t index : out.moves) {
             const Move& m = lattice.moves[index];

@@ -23,13 +23,17 @@ from run_book import level_rows  # noqa: E402
 
 CONFIGURATIONS = [
     ("defaults", []),
+    ("--no-cover-bound", ["--no-cover-bound"]),
+    ("--lp-after 0", ["--lp-after", "0"]),
+    ("--lp-after 500", ["--lp-after", "500"]),
+    ("--lp-after 10000", ["--lp-after", "10000"]),
+    ("--no-symmetry", ["--no-symmetry"]),
     ("--tt", ["--tt"]),
     ("--no-exclusion", ["--no-exclusion"]),
     ("--no-ordering", ["--no-ordering"]),
     ("--no-fewest-branches", ["--no-fewest-branches"]),
     ("--no-line-bound", ["--no-line-bound"]),
-    ("--tt --tt-min-budget 1", ["--tt", "--tt-min-budget", "1"]),
-    ("--tt --tt-min-budget 8", ["--tt", "--tt-min-budget", "8"]),
+    ("--no-pair-bound", ["--no-pair-bound"]),
 ]
 
 

@@ -3,9 +3,9 @@
 //
 // What must hold for every input:
 //   - a rejected input is exactly one line `error: ...` on standard error and exit status 2, nothing else;
-//   - an accepted one is a square board of 2 to 15 rows of tiles 0/1, read without a word on standard error,
-//     and that board written back out as 0/1 digits (and as 1/2 digits, unless it is all white, which the
-//     protocol reads as 0/1) parses to itself;
+//   - an accepted one is 2 to 15 rows of one width, 2 to 15 tiles of 0/1, read without a word on standard
+//     error, and written back out as 0/1 digits (and as 1/2 digits, unless it is all white, which the
+//     protocol reads as 0/1) it parses to itself;
 //   - and nothing that AddressSanitizer or UndefinedBehaviorSanitizer would report.
 //
 // The solver rejects input through std::exit(2), which libFuzzer would count as a crash. So `exit` is renamed
@@ -104,11 +104,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         return 0;
     }
     if (!errors.empty()) violated("an accepted board wrote to standard error", input);
-    const size_t n = board->size();
-    if (n < 2 || n > 15) violated("accepted a board of " + std::to_string(n) + " rows", input);
+    const size_t rows = board->size(), width = rows ? board->front().size() : 0;
+    if (rows < 2 || rows > 15) violated("accepted a board of " + std::to_string(rows) + " rows", input);
+    if (width < 2 || width > 15) violated("accepted a board " + std::to_string(width) + " tiles wide", input);
     bool all_white = true;
     for (const auto& row : *board) {
-        if (row.size() != n) violated("accepted a board that is not square", input);
+        if (row.size() != width) violated("accepted a board whose rows differ in width", input);
         for (uint8_t tile : row) {
             if (tile > 1) violated("a tile is neither 0 nor 1", input);
             all_white = all_white && tile == 0;

@@ -38,10 +38,10 @@ class SolverResult:
     returncode: int
     stdout: str
     stderr: str
-    outcome: str  # "solved" (exit 0), "unsolvable" (1), "error" (2), "stopped" (3)
+    outcome: str  # "solved" (exit 0), "unsolvable" (1), "error" (2), "stopped" (3), "lower bound" (0)
     target: int | None = None
     moves: tuple[tuple[int, int, int], ...] | None = None
-    bound: int | None = None  # the b of "STOPPED b"
+    bound: int | None = None  # the b of "STOPPED b" or "LOWER_BOUND b"
     nodes: int | None = None
     seconds: float | None = None
     args: tuple[str, ...] = ()
@@ -74,7 +74,7 @@ class SolverResult:
             ok = self.outcome == "solved" and self.target == target and self.move_count == optimum
             if ok:
                 try:
-                    ok = replay(board, self.moves) == uniform(len(board), target)
+                    ok = replay(board, self.moves) == uniform(len(board), target, len(board[0]))
                 except ValueError:
                     ok = False
                 if not ok:
@@ -111,7 +111,14 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResu
     target = int(m.group(1))
     head = lines[1]
     moves = bound = None
-    if outcome == "solved":
+    if outcome == "solved" and head.startswith("LOWER_BOUND"):
+        m = re.fullmatch(r"LOWER_BOUND " + _INT, head)
+        if not m:
+            raise bad("not 'LOWER_BOUND b'")
+        outcome = "lower bound"
+        bound = int(m.group(1))
+        tail = lines[2:]
+    elif outcome == "solved":
         m = re.fullmatch(r"MOVES " + _INT, head)
         if not m:
             raise bad("exit 0 without 'MOVES m'")

@@ -1,6 +1,6 @@
-"""What several test files need: the repository's root, boards made by flipping squares, and boards in the
-game's tile encoding. Written apart from the front end (on the oracle's boards), so a test built on these
-does not lean on the code it checks."""
+"""What several test files need: the repository's root, whether this is CI, boards made by flipping
+squares, and boards in the game's tile encoding. Written apart from the front end (on the oracle's
+boards), so a test built on these does not lean on the code it checks."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def in_ci() -> bool:
-    """Under CI=true, what a developer's machine may lack (the official books, clang) is a failure."""
+    """Under CI=true, what a test needs from the machine must be there: its absence fails, never skips."""
     return os.environ.get("CI", "").strip().lower() in ("true", "1")
 
 

@@ -31,13 +31,12 @@ class OracleError(RuntimeError):
 
 
 def as_board(rows: str | Iterable[str | Sequence[int]]) -> Board:
-    """Accept "01\\n10", ["01", "10"] or [[0, 1], [1, 0]]; return a square 0/1 board."""
+    """Accept "01\\n10", ["01", "10"] or [[0, 1], [1, 0]]; return a 0/1 board of equal rows."""
     if isinstance(rows, str):
         rows = rows.split()
     board = tuple(tuple(int(ch) for ch in row) for row in rows)
-    n = len(board)
-    if n == 0 or any(len(row) != n for row in board):
-        raise ValueError(f"not a square board: {board!r}")
+    if not board or not board[0] or any(len(row) != len(board[0]) for row in board):
+        raise ValueError(f"not a rectangular board: {board!r}")
     if any(v not in (0, 1) for row in board for v in row):
         raise ValueError(f"tiles must be 0/1: {board!r}")
     return board
@@ -48,23 +47,30 @@ def board_text(board: Board) -> str:
     return "".join("".join(str(v) for v in row) + "\n" for row in board)
 
 
-def uniform(n: int, colour: int) -> Board:
-    return tuple(tuple([colour] * n) for _ in range(n))
+def shape(board: Board) -> tuple[int, int]:
+    return len(board), len(board[0])
 
 
-def all_moves(n: int) -> list[Move]:
-    """Every legal move on an n x n board: k from 2 to n, every top-left corner where it fits."""
-    return [(r, c, k) for k in range(2, n + 1) for r in range(n - k + 1) for c in range(n - k + 1)]
+def uniform(h: int, colour: int, w: int | None = None) -> Board:
+    """The h x w board (square when w is omitted) of one colour."""
+    return tuple(tuple([colour] * (w or h)) for _ in range(h))
+
+
+def all_moves(h: int, w: int | None = None) -> list[Move]:
+    """Every legal move on an h x w board (square when w is omitted): k from 2 to min(h, w), every
+    top-left corner where it fits."""
+    w = w or h
+    return [(r, c, k) for k in range(2, min(h, w) + 1) for r in range(h - k + 1) for c in range(w - k + 1)]
 
 
 def replay(board: Board, moves: Iterable[Sequence[int]]) -> Board:
     """Apply moves to a board; raise ValueError on a move that is not legal on it."""
-    n = len(board)
+    h, w = shape(board)
     grid = [list(row) for row in board]
     for move in moves:
         r, c, k = move
-        if not (2 <= k <= n and 0 <= r and 0 <= c and r + k <= n and c + k <= n):
-            raise ValueError(f"illegal move {tuple(move)} on a {n}x{n} board")
+        if not (2 <= k <= min(h, w) and 0 <= r and 0 <= c and r + k <= h and c + k <= w):
+            raise ValueError(f"illegal move {tuple(move)} on a {h}x{w} board")
         for i in range(r, r + k):
             for j in range(c, c + k):
                 grid[i][j] ^= 1
@@ -72,26 +78,28 @@ def replay(board: Board, moves: Iterable[Sequence[int]]) -> Board:
 
 
 def board_mask(board: Board) -> int:
-    """Tile (r, c) is bit r*n + c."""
-    n = len(board)
-    return sum(1 << (r * n + c) for r in range(n) for c in range(n) if board[r][c])
+    """Tile (r, c) is bit r*w + c."""
+    h, w = shape(board)
+    return sum(1 << (r * w + c) for r in range(h) for c in range(w) if board[r][c])
 
 
-def board_from_mask(mask: int, n: int) -> Board:
-    return tuple(tuple((mask >> (r * n + c)) & 1 for c in range(n)) for r in range(n))
+def board_from_mask(mask: int, h: int, w: int | None = None) -> Board:
+    w = w or h
+    return tuple(tuple((mask >> (r * w + c)) & 1 for c in range(w)) for r in range(h))
 
 
-def move_mask(n: int, move: Move) -> int:
+def move_mask(w: int, move: Move) -> int:
+    """The tiles a move flips, as a mask over a board w tiles wide."""
     r, c, k = move
     row_bits = ((1 << k) - 1) << c
-    return sum(row_bits << (i * n) for i in range(r, r + k))
+    return sum(row_bits << (i * w) for i in range(r, r + k))
 
 
-def random_board(rng: random.Random, n: int) -> Board:
-    return board_from_mask(rng.getrandbits(n * n), n)
+def random_board(rng: random.Random, h: int, w: int | None = None) -> Board:
+    return board_from_mask(rng.getrandbits(h * (w or h)), h, w)
 
 
-def random_solvable_board(rng: random.Random, n: int) -> Board:
+def random_solvable_board(rng: random.Random, h: int, w: int | None = None) -> Board:
     """Uniform over boards that reach all-0 (and so all-1).
 
     Solvable boards are exactly the image of the linear map from move subsets to
@@ -99,26 +107,29 @@ def random_solvable_board(rng: random.Random, n: int) -> Board:
     the uniform distribution on its image, so a uniformly random move subset
     gives a uniformly random solvable board.
     """
-    moves = [m for m in all_moves(n) if rng.getrandbits(1)]
-    return replay(uniform(n, 0), moves)
+    moves = [m for m in all_moves(h, w) if rng.getrandbits(1)]
+    return replay(uniform(h, 0, w), moves)
 
 
-def board_from_random_moves(rng: random.Random, n: int, count: int) -> Board:
+def board_from_random_moves(rng: random.Random, h: int, count: int, w: int | None = None) -> Board:
     """count distinct random moves applied to all-0: the optimum is at most count."""
-    return replay(uniform(n, 0), rng.sample(all_moves(n), count))
+    return replay(uniform(h, 0, w), rng.sample(all_moves(h, w), count))
 
 
 # --- breadth-first search, 4x4 -----------------------------------------------------------------
 
 
-@functools.cache
 def bfs_distances_4x4() -> dict[int, int]:
-    """Distance from the all-0 4x4 board to every board reachable from it, keyed by board_mask.
+    return bfs_distances(4, 4)
+
+
+@functools.cache
+def bfs_distances(h: int, w: int) -> dict[int, int]:
+    """Distance from the all-0 h x w board to every board reachable from it, keyed by board_mask.
 
     Moves commute and undo themselves, so this is also every board's optimum for target 0.
     """
-    n = 4
-    masks = [move_mask(n, m) for m in all_moves(n)]
+    masks = [move_mask(w, m) for m in all_moves(h, w)]
     dist = {0: 0}
     frontier = [0]
     depth = 0
@@ -139,7 +150,7 @@ def bfs_distances_4x4() -> dict[int, int]:
 
 
 @functools.cache
-def _reduced_system(n: int) -> tuple[list[Move], list[tuple[int, int, int]], list[int]]:
+def _reduced_system(h: int, w: int) -> tuple[list[Move], list[tuple[int, int, int]], list[int]]:
     """Row-reduce the tile/move incidence matrix once per size.
 
     Each tile equation is a bitmask over moves plus a bitmask over the original
@@ -147,15 +158,15 @@ def _reduced_system(n: int) -> tuple[list[Move], list[tuple[int, int, int]], lis
     side can be pushed through the same elimination later.
     Returns (moves, [(pivot move, row over moves, combination of tiles)], zero-row combinations).
     """
-    moves = all_moves(n)
+    moves = all_moves(h, w)
     rows = []
-    for r in range(n):
-        for c in range(n):
+    for r in range(h):
+        for c in range(w):
             bits = 0
             for idx, (mr, mc, k) in enumerate(moves):
                 if mr <= r < mr + k and mc <= c < mc + k:
                     bits |= 1 << idx
-            rows.append([bits, 1 << (r * n + c)])
+            rows.append([bits, 1 << (r * w + c)])
     pivots = []
     remaining = rows
     for col in range(len(moves)):
@@ -181,9 +192,9 @@ def _parity(x: int) -> int:
 
 
 @functools.cache
-def _kernel_table(n: int) -> np.ndarray:
+def _kernel_table(h: int, w: int) -> np.ndarray:
     """All 2**dim move subsets that leave every tile unchanged, as uint64 bitmasks over moves."""
-    moves, pivots, _ = _reduced_system(n)
+    moves, pivots, _ = _reduced_system(h, w)
     if len(moves) > 64:
         raise OracleError(f"{len(moves)} moves do not fit a 64-bit mask; coset enumeration stops at 6x6")
     pivot_cols = {p[0] for p in pivots}
@@ -202,17 +213,23 @@ def _kernel_table(n: int) -> np.ndarray:
     return table
 
 
-def kernel_dimension(n: int) -> int:
-    moves, pivots, _ = _reduced_system(n)
+def kernel_dimension(h: int, w: int | None = None) -> int:
+    moves, pivots, _ = _reduced_system(h, w or h)
     return len(moves) - len(pivots)
 
 
+def solvable_fraction(h: int, w: int) -> float:
+    """The share of h x w boards that can be solved: the moves reach 2**rank of the 2**(h*w) boards."""
+    _, pivots, _ = _reduced_system(h, w)
+    return 2.0 ** (len(pivots) - h * w)
+
+
 def _particular(board: Board, target: int) -> int | None:
-    n = len(board)
+    h, w = shape(board)
     flip = board_mask(board)
     if target:
-        flip ^= (1 << (n * n)) - 1
-    _, pivots, zero_rows = _reduced_system(n)
+        flip ^= (1 << (h * w)) - 1
+    _, pivots, zero_rows = _reduced_system(h, w)
     if any(_parity(comb & flip) for comb in zero_rows):
         return None
     x = 0
@@ -225,21 +242,21 @@ def _particular(board: Board, target: int) -> int | None:
 def coset_solution(board: Board, target: int = 0) -> list[Move] | None:
     """A minimum-length move list taking board to all-`target`, or None when none exists.
 
-    Enumerates the whole coset particular + kernel, so it is exact; meant for n <= 6
+    Enumerates the whole coset particular + kernel, so it is exact; meant for up to 64 moves (6x6)
     (2**20 candidates at 6x6).
     """
     board = as_board(board)
-    n = len(board)
-    if n > 6:
-        raise OracleError(f"coset enumeration is for boards up to 6x6, not {n}x{n}")
+    h, w = shape(board)
+    if len(all_moves(h, w)) > 64:
+        raise OracleError(f"coset enumeration is for boards of at most 64 moves (6x6), not {h}x{w}")
     x = _particular(board, target)
     if x is None:
         return None
-    candidates = _kernel_table(n) ^ np.uint64(x)
+    candidates = _kernel_table(h, w) ^ np.uint64(x)
     best = int(candidates[int(np.argmin(np.bitwise_count(candidates)))])
-    moves = _reduced_system(n)[0]
+    moves = _reduced_system(h, w)[0]
     solution = [moves[i] for i in range(len(moves)) if best >> i & 1]
-    if replay(board, solution) != uniform(n, target):
+    if replay(board, solution) != uniform(h, target, w):
         raise OracleError(f"coset solution does not reach target {target}: {board!r}")
     return solution
 
@@ -258,17 +275,17 @@ def coset_optimum(board: Board, target: int = 0) -> int | None:
 
 
 def corner_lattice(board: Board, target: int = 0) -> list[list[int]]:
-    """D[i][j] = t[i][j] ^ t[i-1][j] ^ t[i][j-1] ^ t[i-1][j-1] on (n+1)x(n+1) corners.
+    """D[i][j] = t[i][j] ^ t[i-1][j] ^ t[i][j-1] ^ t[i-1][j-1] on (h+1)x(w+1) corners.
 
     t is the set of tiles still to flip; tiles outside the board count as 0.
     """
-    n = len(board)
+    h, w = shape(board)
 
     def t(i: int, j: int) -> int:
-        return board[i][j] ^ target if 0 <= i < n and 0 <= j < n else 0
+        return board[i][j] ^ target if 0 <= i < h and 0 <= j < w else 0
 
     return [
-        [t(i, j) ^ t(i - 1, j) ^ t(i, j - 1) ^ t(i - 1, j - 1) for j in range(n + 1)] for i in range(n + 1)
+        [t(i, j) ^ t(i - 1, j) ^ t(i, j - 1) ^ t(i - 1, j - 1) for j in range(w + 1)] for i in range(h + 1)
     ]
 
 
@@ -289,17 +306,18 @@ def cpsat_solution(
     from ortools.sat.python import cp_model
 
     board = as_board(board)
-    n = len(board)
+    h, w = shape(board)
+    n = h  # symmetric solutions are asked for on square boards only
     d = corner_lattice(board, target)
-    moves = all_moves(n)
+    moves = all_moves(h, w)
     model = cp_model.CpModel()
     use = [model.new_bool_var(f"m{r}_{c}_{k}") for r, c, k in moves]
     touching: dict[tuple[int, int], list] = {}
     for var, (r, c, k) in zip(use, moves, strict=True):
         for corner in ((r, c), (r, c + k), (r + k, c), (r + k, c + k)):
             touching.setdefault(corner, []).append(var)
-    for i in range(n + 1):
-        for j in range(n + 1):
+    for i in range(h + 1):
+        for j in range(w + 1):
             lits = touching.get((i, j), [])
             if not lits:
                 if d[i][j]:
@@ -326,7 +344,7 @@ def cpsat_solution(
         name = solver.status_name(status)
         raise OracleError(f"CP-SAT did not prove an optimum (status {name}) for {board!r}")
     solution = [m for var, m in zip(use, moves, strict=True) if solver.boolean_value(var)]
-    if replay(board, solution) != uniform(n, target):
+    if replay(board, solution) != uniform(h, target, w):
         raise OracleError(f"CP-SAT solution does not reach target {target}: {board!r}")
     if len(solution) != round(solver.objective_value):
         raise OracleError("CP-SAT objective disagrees with its own assignment")
@@ -341,10 +359,10 @@ def cpsat_optimum(board: Board, target: int = 0, **kwargs) -> int | None:
 def optimum(board: Board, target: int = 0) -> int | None:
     """The exact optimum by whichever oracle method suits the size."""
     board = as_board(board)
-    n = len(board)
-    if n == 4 and not target:
-        return bfs_distances_4x4().get(board_mask(board))
-    if n <= 6:
+    h, w = shape(board)
+    if h * w <= 20 and not target:
+        return bfs_distances(h, w).get(board_mask(board))
+    if len(all_moves(h, w)) <= 64:
         return coset_optimum(board, target)
     return cpsat_optimum(board, target)
 

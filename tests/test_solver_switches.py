@@ -26,6 +26,8 @@ CONFIGURATIONS = [
     ("--lp-after", "1", "--no-exclusion"),
     ("--lp-after", "1", "--tt", "--tt-min-budget", "1"),
     ("--lp-after", "1", "--no-pair-bound", "--no-line-bound"),
+    ("--no-symmetry",),
+    ("--no-symmetry", "--lp-after", "1"),
 ]
 
 

@@ -12,11 +12,15 @@ each move as a step card. The modules, one family each:
     solver     running one search as a process
     verify     replaying every answer on the original board; par checks
     render     step cards, boards and level tables as rich text
+    records    the --json records
+    walkthrough  the --svg picture and the --html page
     generator  new levels whose par is the proven optimum
     terminal   what the commands print: consoles, progress, one-line failures
+    stepper    the --step stepper: one card at a time, keys read in the terminal
     cli        the commands, their options, completion, exit statuses
 
-Only terminal and cli print or exit; the rest raise the typed errors of errors.py and return outcomes.
+Only terminal, stepper and cli print, read keys or exit; the rest raise the typed errors of errors.py and
+return outcomes.
 """
 
 __version__ = "1.0.0"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -18,25 +19,25 @@ from .books import BOOK_FILES, Level, load_source, pick_level, writable_target, 
 from .errors import InputError, SolverError, likely_meant
 from .generator import SHIPPED_PLANS, Plan
 from .layout import find_layout
+from .records import generate_record
 from .solver import (
     MAX_NODES,
     MAX_THREADS,
     SECONDS_RANGE,
     TARGETS,
     SolverSettings,
-    StoppedBySignal,
     signals_stop_the_run,
 )
 from .terminal import (
     EXIT_INPUT,
-    EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_SOLVER,
     View,
+    emit,
     fail,
+    interruption,
     list_levels,
     make_book,
-    signal_status,
     solve_all,
     solve_single,
     status_line,
@@ -108,6 +109,9 @@ class DefaultCommandGroup(click.Group):
 
     def main(self, *args: Any, **kwargs: Any) -> NoReturn:
         ui.reset()
+        # Until a command has parsed its own --json, the words decide, so a usage error is a record too.
+        words = list(kwargs.get("args") or (args[0] if args else None) or sys.argv[1:])
+        ui.json = "--json" in words[: words.index("--")] if "--" in words else "--json" in words
         kwargs["standalone_mode"] = False
         try:
             with signals_stop_the_run():
@@ -120,11 +124,10 @@ class DefaultCommandGroup(click.Group):
             context = getattr(exc, "ctx", None)
             hint = f" (see '{context.find_root().command_path} --help')" if context else ""
             fail(exc.format_message() + hint, exc.exit_code)
-        except click.Abort:
-            # click turns Ctrl-C into Abort; by now any solver we started has been stopped and reaped.
-            fail("stopped at your request", EXIT_INTERRUPTED, label="interrupted")
-        except StoppedBySignal as exc:
-            fail(f"stopped by {exc}", signal_status(exc.number), label="terminated")
+        except (click.Abort, KeyboardInterrupt) as exc:
+            # click turns Ctrl-C, and SIGTERM or SIGHUP (solver.py), into Abort; by now any solver we started
+            # has been stopped and reaped.
+            fail(*interruption(exc.__cause__ if isinstance(exc, click.Abort) else exc), label="interrupted")
         except InputError as exc:
             fail(str(exc), EXIT_INPUT)
         except SolverError as exc:
@@ -241,6 +244,32 @@ def cli() -> None:
     is_flag=True,
     help="\b\nNo colours; setting NO_COLOR does the same.\nExample: {prog} daily 5 --no-color",
 )
+@click.option(
+    "--json",
+    "json_",
+    is_flag=True,
+    help="\b\nJSON records on standard output, one a line, for\nscripts (schema: README, JSON output).\n"
+    "Example: {prog} daily 5 --json",
+)
+@click.option(
+    "--step",
+    is_flag=True,
+    help="\b\nStep through the cards in the terminal: right arrow\n"
+    "or n next, left arrow or p back, q quits.\nExample: {prog} daily 5 --step",
+)
+@click.option(
+    "--svg",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="\b\nAlso draw the walkthrough as one SVG picture.\nExample: --svg daily5.svg",
+)
+@click.option(
+    "--html",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="\b\nAlso write the walkthrough as one page to step\n"
+    "through in a browser.\nExample: --html daily5.html",
+)
 @threads_option
 @click.option(
     "--target",
@@ -273,6 +302,10 @@ def solve(
     compact: bool,
     ascii_: bool,
     no_color: bool,
+    json_: bool,
+    step: bool,
+    svg: str | None,
+    html: str | None,
     threads: int | None,
     target: str,
     max_seconds: float | None,
@@ -300,9 +333,16 @@ def solve(
     """
     if no_color:
         ui.disable_colour()
-    view = View(ui.glyphs(ascii_), compact)
+    ui.json = json_
+    view = View(ui.glyphs(ascii_), compact, json_, step, svg, html)
+    if step and (json_ or compact):
+        raise InputError("--step shows the cards one at a time: drop --json and --compact")
     settings = SolverSettings(TARGETS[target], threads, max_seconds, max_nodes)
     loaded = load_source(source, books)
+    if (list_ or all_) and view.one_solution_options():
+        raise InputError(
+            f"{view.one_solution_options()[0]} shows one solution: give a level, not --list or --all"
+        )
     if isinstance(loaded, Level):
         if list_ or all_ or level_number is not None:
             raise InputError(f"{source} is a single board: drop the level number, --list and --all")
@@ -371,6 +411,13 @@ def solve(
     type=click.Path(dir_okay=False, allow_dash=True),
     help="\b\nWhere to write the book; - is standard output.\nExample: --out mybook.json",
 )
+@click.option(
+    "--json",
+    "json_",
+    is_flag=True,
+    help="\b\nA JSON record of the book written, for scripts;\nneeds --out FILE.\n"
+    "Example: --out mybook.json --json",
+)
 @threads_option
 def generate(
     sizes: tuple[int, int],
@@ -379,6 +426,7 @@ def generate(
     seed: str,
     kind: str,
     out: str,
+    json_: bool,
     threads: int | None,
 ) -> None:
     """Make a book of new Unflip levels in the game's JSON format. Each level is made by random flips of
@@ -390,6 +438,11 @@ def generate(
       {prog} generate --size 9-13 --optimum 12-18 --kind weekly --count 5
       {prog} mybook.json --all     check every level solves at its par
     """
+    ui.json = json_
+    if json_ and out == "-":
+        raise InputError(
+            "--json puts its record on standard output: write the book to a file with --out FILE"
+        )
     if out != "-":
         writable_target(out)  # before the work, not after it
     text = make_book(Plan(kind, count, sizes, optimum, seed), set(), threads)
@@ -398,6 +451,8 @@ def generate(
         return
     write_atomically(Path(out), text)
     status_line(f"wrote {count} {kind} levels to {out}")
+    if json_:
+        emit(generate_record(kind, seed, out, text))
 
 
 @cli.command(

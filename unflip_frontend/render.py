@@ -3,10 +3,10 @@ text. Nothing here prints; the command layer decides where each piece goes."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich import box
-from rich.table import Table
 from rich.text import Text
 
 from .boards import COLOUR_NAMES, Board, Move, moves_word
@@ -29,10 +29,11 @@ class Glyphs:
     check: str  # before a success line, space included
     spinner: str  # rich spinner name
     table_box: box.Box
+    arrows: tuple[str, str]  # left, right
 
 
-UNICODE = Glyphs("·", "■", "┌┐└┘", "─", "│", "×", "—", "–", "✓ ", "dots", box.SIMPLE_HEAD)
-ASCII = Glyphs(".", "#", "++++", "-", "|", "x", "-", "-", "", "line", box.ASCII)
+UNICODE = Glyphs("·", "■", "┌┐└┘", "─", "│", "×", "—", "–", "✓ ", "dots", box.SIMPLE_HEAD, ("←", "→"))
+ASCII = Glyphs(".", "#", "++++", "-", "|", "x", "-", "-", "", "line", box.ASCII, ("<-", "->"))
 
 
 def glyphs_for(encoding: str, ascii_: bool = False) -> Glyphs:
@@ -93,12 +94,15 @@ def render_board(board: Board, glyphs: Glyphs, square: Move | None = None) -> Te
     return Text("\n").join(lines)
 
 
-def describe_move(move: Move, glyphs: Glyphs) -> str:
+def square_span(move: Move, glyphs: Glyphs) -> str:
+    """The rows and columns a move covers, 1-based and inclusive: 'rows 2–3, cols 2–3'."""
     k, to = move.size, glyphs.through
-    return (
-        f"flip the {k}{glyphs.times}{k} square covering rows {move.row + 1}{to}{move.row + k}, "
-        f"cols {move.col + 1}{to}{move.col + k}"
-    )
+    return f"rows {move.row + 1}{to}{move.row + k}, cols {move.col + 1}{to}{move.col + k}"
+
+
+def describe_move(move: Move, glyphs: Glyphs) -> str:
+    k = move.size
+    return f"flip the {k}{glyphs.times}{k} square covering {square_span(move, glyphs)}"
 
 
 def step_card(step: int, total: int, move: Move, board: Board, glyphs: Glyphs) -> Text:
@@ -120,45 +124,105 @@ def describe_level(level: Level, glyphs: Glyphs) -> Text:
     return Text(f" {glyphs.dash} ".join(parts), style="bold cyan")
 
 
+def par_note(level: Level, total: int) -> str:
+    """A word on the book's par when the proven optimum differs from it."""
+    return "" if level.par is None or level.par == total else f" (the book's par is {level.par})"
+
+
+def solution_summary(level: Level, solution: Solution, glyphs: Glyphs) -> Text:
+    total = len(solution.moves)
+    return Text(
+        f"Optimal: {moves_word(total)}{par_note(level, total)} {glyphs.dash} "
+        f"{solution.nodes:,} nodes, {solution.seconds:.3f} s",
+        style="bold",
+    )
+
+
+def board_cards(solution: Solution, boards: list[Board], glyphs: Glyphs) -> list[Text]:
+    """A card per move, then the solved board."""
+    total = len(solution.moves)
+    cards = [
+        step_card(step, total, move, board, glyphs)
+        for step, (move, board) in enumerate(zip(solution.moves, boards, strict=False), 1)
+    ]
+    heading = "Solved:" if total else "Already solved, nothing to flip:"
+    return [*cards, Text("\n").join([Text(heading, style="bold"), render_board(boards[-1], glyphs)])]
+
+
+def verified_line(solution: Solution, glyphs: Glyphs) -> Text:
+    return Text(
+        f"{glyphs.check}Verified: replaying all {moves_word(len(solution.moves))} on the original board "
+        f"leaves every tile {COLOUR_NAMES[solution.target]}.",
+        style="green",
+    )
+
+
 def solution_report(
     level: Level, solution: Solution, boards: list[Board], glyphs: Glyphs, compact: bool
 ) -> list[Text]:
     """What a solved level shows, line group by line group: the summary, a card per move (or the numbered
     move list when compact), the solved board, and the verification."""
-    total = len(solution.moves)
-    summary = f"Optimal: {moves_word(total)}"
-    if level.par is not None and level.par != total:
-        summary += f" (the book's par is {level.par})"
-    parts = [
-        Text(f"{summary} {glyphs.dash} {solution.nodes:,} nodes, {solution.seconds:.3f} s", style="bold")
-    ]
+    parts = [solution_summary(level, solution, glyphs)]
     if compact:
         parts += [
             Text(f"{step:>4}. {describe_move(move, glyphs)}") for step, move in enumerate(solution.moves, 1)
         ]
     else:
-        for step, (move, board) in enumerate(zip(solution.moves, boards, strict=False), 1):
-            parts += [Text(), step_card(step, total, move, board, glyphs)]
-        heading = "Solved:" if total else "Already solved, nothing to flip:"
-        parts += [Text(), Text(heading, style="bold"), render_board(boards[-1], glyphs), Text()]
-    parts.append(
-        Text(
-            f"{glyphs.check}Verified: replaying all {moves_word(total)} on the original board "
-            f"leaves every tile {COLOUR_NAMES[solution.target]}.",
-            style="green",
+        for card in board_cards(solution, boards, glyphs):
+            parts += [Text(), card]
+        parts.append(Text())
+    return [*parts, verified_line(solution, glyphs)]
+
+
+class RowTable:
+    """A table of levels printed a row at a time, so each row can show as soon as its level is done: its
+    columns are sized up front from the levels it will hold. Level number, board size and par come first,
+    the title last, the given columns between; the look is rich's own table in the glyphs' box."""
+
+    def __init__(self, title: str, levels: Sequence[Level], glyphs: Glyphs, *middle: tuple[str, int]) -> None:
+        self.title, self.glyphs = title, glyphs
+        cells = [level_cells(level, glyphs) for level in levels]
+        fixed = [
+            (heading, max([len(heading), *(len(row[i]) for row in cells)])) for i, heading in enumerate(LEFT)
+        ]
+        last = max([len("title"), *(len(level.title) for level in levels)])
+        self.widths = [width for _, width in (*fixed, *middle)] + [last]
+        self.headings = [heading for heading, _ in (*fixed, *middle)] + ["title"]
+
+    def line(self, cells: Sequence[str | Text], ends: tuple[str, str, str]) -> Text:
+        left, between, right = ends
+        parts: list[Text] = []
+        for index, (cell, width) in enumerate(zip(cells, self.widths, strict=True)):
+            text = cell.copy() if isinstance(cell, Text) else Text(cell)
+            # Numbers right-aligned, the title (last) left-aligned, as rich aligns them.
+            text.align("left" if index == len(cells) - 1 else "right", width)
+            parts.append(Text.assemble(" ", text, " "))
+        line = Text.assemble(left, Text(between).join(parts), right)
+        line.rstrip()
+        return line
+
+    def head(self) -> Text:
+        box_ = self.glyphs.table_box
+        padded = [width + 2 for width in self.widths]
+        headings = [Text(heading, style="bold") for heading in self.headings]
+        return Text("\n").join(
+            [
+                Text(self.title.center(sum(padded) + len(padded) + 1).rstrip(), style="italic"),
+                Text(box_.get_top(padded).rstrip()),
+                self.line(headings, (box_.head_left, box_.head_vertical, box_.head_right)),
+                Text(box_.get_row(padded, "head").rstrip()),
+            ]
         )
-    )
-    return parts
+
+    def row(self, cells: Sequence[str | Text]) -> Text:
+        box_ = self.glyphs.table_box
+        return self.line(cells, (box_.mid_left, box_.mid_vertical, box_.mid_right))
+
+    def foot(self) -> Text:
+        return Text(self.glyphs.table_box.get_bottom([width + 2 for width in self.widths]).rstrip())
 
 
-def level_table(title: str, glyphs: Glyphs, *middle: str) -> Table:
-    """A table of levels: number, board size and par first, the title last, the given columns between."""
-    # Titles and book names are the user's text, not rich markup: as Text, '[/bold]' is shown, not parsed.
-    table = Table(box=glyphs.table_box, title=Text(title))
-    for heading in ("level", "board", "par", *middle):
-        table.add_column(heading, justify="right")
-    table.add_column("title")
-    return table
+LEFT = ("level", "board", "par")
 
 
 def level_cells(level: Level, glyphs: Glyphs) -> tuple[str, str, str]:

@@ -29,13 +29,15 @@ TARGETS = {"0": "0", "1": "1", "either": "either", "white": "0", "black": "1"}
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
 
-class StoppedBySignal(BaseException):
-    """SIGTERM or SIGHUP arrived. Like KeyboardInterrupt it is no Exception, so nothing on the way up mistakes
-    it for an error to handle; a search under way is stopped and reaped as it passes."""
+class StoppedBySignal(KeyboardInterrupt):
+    """SIGTERM or SIGHUP arrived. It is a KeyboardInterrupt so that it is handled wherever Ctrl-C is: a search
+    under way is stopped and reaped, the levels of --all already done are kept; only its words and exit
+    status differ."""
 
     def __init__(self, number: int) -> None:
         super().__init__(signal.Signals(number).name)
         self.number = number
+        self.name = signal.Signals(number).name
 
 
 def raise_stop(number: int, _frame: object) -> None:

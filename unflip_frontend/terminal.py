@@ -1,17 +1,20 @@
 """The terminal side of the command layer: the two consoles, the one way to fail, progress display, and
-what each command prints. With cli.py, the only code that prints or exits; everything below them raises
-typed errors and returns outcomes, and here they become output, one-line errors and exit statuses."""
+what each command prints, as text or as --json records. With cli.py and stepper.py, the only code that
+prints or exits; everything below them raises typed errors and returns outcomes, and here they become
+output, one-line errors and exit statuses."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import signal
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO, NoReturn
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -24,13 +27,26 @@ from rich.progress import (
 from rich.text import Text
 
 from .boards import Board, moves_word, replay
-from .books import Book, Level
+from .books import Book, Level, write_atomically
 from .build import ensure_solver
 from .generator import Plan, book_json, generate_levels
 from .protocol import SearchProgress, Solution, Stopped, Unsolvable, shortfall
-from .render import Glyphs, describe_level, glyphs_for, level_cells, level_table, solution_report
-from .solver import OnProgress, SolverSettings, no_progress
-from .verify import LevelCheck, check_level, solve_board
+from .records import Record, all_record, error_record, json_line, level_record, list_record, solve_record
+from .render import (
+    Glyphs,
+    RowTable,
+    board_cards,
+    describe_level,
+    glyphs_for,
+    level_cells,
+    solution_report,
+    solution_summary,
+    verified_line,
+)
+from .solver import STOP_SIGNALS, OnProgress, SolverSettings, StoppedBySignal, no_progress
+from .stepper import interactive, step_through
+from .verify import LevelCheck, check_level, solve_board, tally
+from .walkthrough import walkthrough_html, walkthrough_svg
 
 # Exit statuses, distinct so scripts (and CI) can tell "no answer exists" from "we could not find out".
 EXIT_OK = 0
@@ -42,9 +58,12 @@ EXIT_INTERRUPTED = 130  # the shell convention for death by SIGINT: 128 + the si
 EXIT_OUTPUT_CLOSED = 128 + signal.SIGPIPE  # 141: the reader of standard output went away (`| head`)
 
 
-def signal_status(number: int) -> int:
-    """The exit status of a run a signal stopped: 129 for SIGHUP, 143 for SIGTERM, as a shell reports them."""
-    return 128 + number
+def interruption(cause: BaseException | None) -> tuple[str, int]:
+    """What stopped a run, in words, and its exit status: Ctrl-C (130), or SIGTERM (143) or SIGHUP (129),
+    each 128 + the signal's number as a shell reports it."""
+    if isinstance(cause, StoppedBySignal):
+        return f"stopped by {cause.name}", 128 + cause.number
+    return "stopped at your request", EXIT_INTERRUPTED
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -77,9 +96,10 @@ class Output:
     def reset(self) -> None:
         self.out = PipeConsole(highlight=False)
         self.err = PipeConsole(stderr=True, highlight=False)
+        self.json = False  # --json: standard output carries records only, errors included
 
     def write(self, text: str) -> None:
-        """Text exactly as it is (a book's JSON), not through rich."""
+        """Text exactly as it is (a book's JSON, a record), past rich, which would wrap and colour it."""
         try:
             self.out.file.write(text)
             self.out.file.flush()
@@ -96,8 +116,30 @@ class Output:
 ui = Output()
 
 
+# The outcome an error record names for each exit status a failure can have.
+ERROR_OUTCOMES = {
+    EXIT_INPUT: "rejected",
+    EXIT_SOLVER: "failed",
+    **dict.fromkeys([EXIT_INTERRUPTED, *(128 + number for number in STOP_SIGNALS)], "interrupted"),
+}
+
+
+def emit(record: Record) -> None:
+    """Write one --json record on standard output, whole, past rich (which would wrap and colour it)."""
+    ui.write(json_line(record))
+
+
 def fail(message: str, code: int = EXIT_INPUT, label: str = "error") -> NoReturn:
-    """Print one line on standard error and exit: every failure the user sees goes through here."""
+    """Print one line on standard error and exit: every failure the user sees goes through here. Under
+    --json standard output gets the matching error record too."""
+    if ui.json:
+        emit(error_record(ERROR_OUTCOMES.get(code, "rejected"), message, code))
+    leave(message, code, label)
+
+
+def leave(message: str, code: int, label: str = "error") -> NoReturn:
+    """fail() for a run whose record is already written: standard error is the same with or without
+    --json."""
     ui.err.print(Text.assemble((f"{label}: ", "bold red"), message), soft_wrap=True)
     raise SystemExit(code)
 
@@ -110,29 +152,67 @@ def announce_build(command: list[str]) -> None:
     status_line(f"building the solver: {' '.join(command)}")
 
 
-def progress_bar(glyphs: Glyphs) -> Progress:
-    """A bar over many solver runs, with elapsed and estimated remaining time; silent off a terminal."""
-    return Progress(
+class LeaveRoom:
+    """A renderable drawn a few columns narrower than the console. A terminal echoes Ctrl-C as '^C' where
+    the cursor is; at the end of a full line that wraps, and rich, clearing a live display, would then
+    erase the wrong line and leave the display standing above what is printed next."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from console.render(self.renderable, options.update_width(max(1, options.max_width - 3)))
+
+
+class LiveProgress(Progress):
+    def get_renderables(self) -> Iterable[RenderableType]:
+        yield LeaveRoom(self.make_tasks_table(self.tasks))
+
+
+def progress_bar(glyphs: Glyphs, console: Console | None = None, shown: bool = True) -> Progress:
+    """A bar over many solver runs, with elapsed and estimated remaining time; silent off a terminal. Its
+    console draws it, so lines printed through the same console appear above it."""
+    console = console or ui.err
+    return LiveProgress(
         SpinnerColumn(glyphs.spinner),
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
-        console=ui.err,
+        console=console,
         transient=True,
-        disable=not ui.err.is_terminal,
+        disable=not (shown and console.is_terminal),
+        # Standard output is ours to print to: records and rows must never be routed to the bar's console.
+        redirect_stdout=False,
+        redirect_stderr=False,
     )
+
+
+def per_second(nodes: int, seconds: float) -> str:
+    rate = nodes / seconds if seconds > 0 else 0.0
+    return f"{rate / 1e6:.1f}M nodes/s" if rate >= 1e6 else f"{rate:,.0f} nodes/s"
 
 
 @contextlib.contextmanager
 def solving_status(what: str, glyphs: Glyphs) -> Iterator[OnProgress]:
-    """A live spinner with the bound and node count on a terminal; silence anywhere else (logs, pipes)."""
+    """On a terminal: a spinner, the time so far, and, as the solver reports them, the bound being tried,
+    the nodes searched and the nodes per second. Silence anywhere else (logs, pipes)."""
     if not ui.err.is_terminal:
         yield no_progress
         return
-    with ui.err.status(Text(f"solving {what}"), spinner=glyphs.spinner) as status:
-        yield lambda progress: status.update(Text(f"solving {what}: {progress}"))
+    started = time.monotonic()
+    columns = (SpinnerColumn(glyphs.spinner), TextColumn("{task.description}"), TimeElapsedColumn())
+    with LiveProgress(
+        *columns, console=ui.err, transient=True, redirect_stdout=False, redirect_stderr=False
+    ) as live:
+        task = live.add_task(f"solving {what}", total=None)
+
+        def on_progress(progress: SearchProgress) -> None:
+            rate = per_second(progress.nodes, time.monotonic() - started)
+            live.update(task, description=f"solving {what}: {progress}, {rate}")
+
+        yield on_progress
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -144,6 +224,15 @@ def solving_status(what: str, glyphs: Glyphs) -> Iterator[OnProgress]:
 class View:
     glyphs: Glyphs
     compact: bool
+    json: bool = False  # records on standard output instead of text
+    step: bool = False  # the cards one at a time, interactively, on a terminal
+    svg: str | None = None  # files to write the walkthrough to
+    html: str | None = None
+
+    def one_solution_options(self) -> list[str]:
+        """The options given that show a single solution, and so make no sense for a whole book."""
+        given = (("--step", self.step), ("--svg", self.svg), ("--html", self.html))
+        return [name for name, value in given if value]
 
 
 def unsolved_status(outcome: Unsolvable | Stopped) -> tuple[str, int]:
@@ -153,24 +242,57 @@ def unsolved_status(outcome: Unsolvable | Stopped) -> tuple[str, int]:
     return "unsolvable", EXIT_FAILED
 
 
+def unsolved_message(outcome: Unsolvable | Stopped) -> str:
+    """What an outcome without a solution proves, and for a budget, what the search spent."""
+    if isinstance(outcome, Stopped):
+        return f"{shortfall(outcome)}; searched {outcome.nodes:,} nodes in {outcome.seconds:.2f} s"
+    return shortfall(outcome)
+
+
+WALKTHROUGHS: tuple[tuple[str, Callable[[Level, Solution, list[Board]], str]], ...] = (
+    ("svg", walkthrough_svg),
+    ("html", walkthrough_html),
+)
+
+
 def solve_single(level: Level, settings: SolverSettings, view: View) -> None:
     solver = ensure_solver(announce_build)
-    ui.out.print(describe_level(level, view.glyphs), soft_wrap=True)
+    if not view.json:
+        ui.out.print(describe_level(level, view.glyphs), soft_wrap=True)
     with solving_status(level.name, view.glyphs) as on_progress:
         outcome = solve_board(solver, level.board, settings, on_progress)
     if not isinstance(outcome, Solution):
         label, code = unsolved_status(outcome)
-        fail(shortfall(outcome), code, label)
+        if view.json:
+            emit(solve_record(level, settings, outcome, code))
+        leave(unsolved_message(outcome), code, label)
     boards = replay(level.board, outcome.moves)
-    for part in solution_report(level, outcome, boards, view.glyphs, view.compact):
-        ui.out.print(part, soft_wrap=True)
+    # Files before the record: a file that cannot be written fails the run, and the record must say so.
+    for attribute, draw in WALKTHROUGHS:
+        path = getattr(view, attribute)
+        if path:
+            write_atomically(Path(path), draw(level, outcome, boards))
+            status_line(f"wrote the walkthrough to {path}")
+    if view.json:
+        emit(solve_record(level, settings, outcome, EXIT_OK))
+    elif view.step and interactive(ui.out):
+        ui.out.print(solution_summary(level, outcome, view.glyphs), Text(), sep="\n", soft_wrap=True)
+        step_through(board_cards(outcome, boards, view.glyphs), ui.out, view.glyphs)
+        ui.out.print(Text(), verified_line(outcome, view.glyphs), sep="\n", soft_wrap=True)
+    else:
+        for part in solution_report(level, outcome, boards, view.glyphs, view.compact):
+            ui.out.print(part, soft_wrap=True)
 
 
 def list_levels(book: Book, view: View) -> None:
-    table = level_table(book.name, view.glyphs)
+    if view.json:
+        emit(list_record(book))
+        return
+    table = RowTable(book.name, book.levels, view.glyphs)
+    ui.out.print(table.head(), soft_wrap=True)
     for level in book.levels:
-        table.add_row(*level_cells(level, view.glyphs), Text(level.title))
-    ui.out.print(table)
+        ui.out.print(table.row([*level_cells(level, view.glyphs), level.title]), soft_wrap=True)
+    ui.out.print(table.foot(), soft_wrap=True)
 
 
 def check_columns(check: LevelCheck) -> tuple[str, str | None]:
@@ -187,45 +309,88 @@ def check_columns(check: LevelCheck) -> tuple[str, str | None]:
 
 
 def solve_all(book: Book, settings: SolverSettings, view: View) -> None:
+    """Solve every level, each row (or record) out as its level finishes. Ctrl-C keeps what is done: the
+    rows so far, closed and summed up, then exit status 130."""
     solver = ensure_solver(announce_build)
-    checks = []
-    with progress_bar(view.glyphs) as bar:
-        task = bar.add_task(book.name, total=len(book.levels))
-        for level in book.levels:
-
-            def on_progress(progress: SearchProgress, level: Level = level) -> None:
-                bar.update(task, description=f"{level.name}: {progress}")
-
-            bar.update(task, description=level.name)
-            checks.append(check_level(solver, level, settings, on_progress))
-            bar.advance(task)
-
-    table = level_table(f"{book.name}: solving all {len(book.levels)} levels", view.glyphs, "moves", "time")
-    failures = []
-    for check in checks:
-        moves, failure = check_columns(check)
-        seconds = None if check.outcome is None else check.outcome.seconds
-        table.add_row(
-            *level_cells(check.level, view.glyphs),
-            Text(moves, style="red" if failure else ""),
-            "-" if seconds is None else f"{seconds:.3f}s",
-            Text(check.level.title),
-        )
-        if failure:
-            failures.append(f"level {check.level.number} ({failure})")
-    ui.out.print(table)
-    with_par = [check for check in checks if check.level.par is not None]
-    total_time = sum(check.outcome.seconds for check in checks if check.outcome is not None)
-    ui.out.print(f"total solver time: {total_time:.2f}s", soft_wrap=True)
-    if with_par:
-        matched = sum(1 for check in with_par if check.at_par)
-        ui.out.print(f"par matched on {matched} of {len(with_par)} levels with a par", soft_wrap=True)
-    if failures:
-        fail(f"{len(failures)} of {len(checks)} levels failed: {'; '.join(failures)}", EXIT_FAILED)
-    ui.out.print(
-        Text(f"{view.glyphs.check}All {len(checks)} levels solved and verified", style="green"),
-        soft_wrap=True,
+    table = RowTable(
+        f"{book.name}: solving all {len(book.levels)} levels",
+        book.levels,
+        view.glyphs,
+        ("moves", 10),
+        ("time", 8),
     )
+    if view.json:
+        # Records never pass through rich, so a bar on the same terminal would tear them: none then.
+        bar_console, bar_shown = ui.err, not ui.out.is_terminal
+    else:
+        ui.out.print(table.head(), soft_wrap=True)
+        # Drawn by the console the rows go to when that is a terminal, so rich prints each row above it.
+        bar_console, bar_shown = (ui.out if ui.out.is_terminal else ui.err), True
+    checks: list[LevelCheck] = []
+    failures: list[tuple[int, str]] = []
+    try:
+        with progress_bar(view.glyphs, bar_console, bar_shown) as bar:
+            task = bar.add_task(book.name, total=len(book.levels))
+            for level in book.levels:
+
+                def on_progress(progress: SearchProgress, level: Level = level) -> None:
+                    bar.update(task, description=f"{level.name}: {progress}")
+
+                bar.update(task, description=level.name)
+                check = check_level(solver, level, settings, on_progress)
+                moves, failure = check_columns(check)
+                if view.json:
+                    error = None if check.error is None else str(check.error)
+                    emit(level_record(level, check.outcome, error, failure))
+                else:
+                    seconds = "-" if check.outcome is None else f"{check.outcome.seconds:.3f}s"
+                    cells: list[str | Text] = [*level_cells(level, view.glyphs)]
+                    cells.append(Text(moves, style="red" if failure else ""))
+                    ui.out.print(table.row([*cells, seconds, level.title]), soft_wrap=True)
+                # Counted once shown, so a Ctrl-C in between cannot sum up a level the table lacks.
+                checks.append(check)
+                if failure:
+                    failures.append((len(checks), failure))  # levels run in order: this is its number
+                bar.advance(task)
+        interrupted = None
+    except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM or SIGHUP: the levels done are kept
+        interrupted = stop
+    summarise_all(book, checks, failures, interrupted, table, view)
+
+
+def summarise_all(
+    book: Book,
+    checks: list[LevelCheck],
+    failures: list[tuple[int, str]],
+    interrupted: KeyboardInterrupt | None,
+    table: RowTable,
+    view: View,
+) -> None:
+    tallied = tally(checks)
+    why, code = interruption(interrupted)
+    if interrupted is not None:
+        outcome = "interrupted"
+    else:
+        outcome, code = ("failed", EXIT_FAILED) if failures else ("passed", EXIT_OK)
+    if view.json:
+        emit(all_record(book, tallied, [number for number, _ in failures], outcome, code))
+    else:
+        ui.out.print(table.foot(), soft_wrap=True)
+        ui.out.print(f"total solver time: {tallied.seconds:.2f}s", soft_wrap=True)
+        if tallied.with_par:
+            ui.out.print(
+                f"par matched on {tallied.at_par} of {tallied.with_par} levels with a par", soft_wrap=True
+            )
+    if interrupted is not None:
+        leave(f"{why} after {len(checks)} of {len(book.levels)} levels", code, "interrupted")
+    if failures:
+        named = "; ".join(f"level {number} ({failure})" for number, failure in failures)
+        leave(f"{len(failures)} of {len(checks)} levels failed: {named}", code)
+    if not view.json:
+        ui.out.print(
+            Text(f"{view.glyphs.check}All {len(checks)} levels solved and verified", style="green"),
+            soft_wrap=True,
+        )
 
 
 def make_book(plan: Plan, seen: set[Board], threads: int | None) -> str:

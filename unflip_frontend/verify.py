@@ -52,3 +52,25 @@ def check_level(solver: Path, level: Level, settings: SolverSettings, on_progres
         return LevelCheck(level, solve_board(solver, level.board, settings, on_progress), None)
     except SolverError as exc:
         return LevelCheck(level, None, exc)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The levels of a book checked so far: how many, solved, with a par, at it, and the solver's time."""
+
+    finished: int
+    solved: int
+    with_par: int
+    at_par: int
+    seconds: float
+
+
+def tally(checks: list[LevelCheck]) -> Tally:
+    with_par = [check for check in checks if check.level.par is not None]
+    return Tally(
+        finished=len(checks),
+        solved=sum(isinstance(check.outcome, Solution) for check in checks),
+        with_par=len(with_par),
+        at_par=sum(check.at_par for check in with_par),
+        seconds=sum(check.outcome.seconds for check in checks if check.outcome is not None),
+    )

@@ -1,5 +1,6 @@
-"""What the front end's tests share: invoking the command line, writing boards and books, and the
-specification's example board with the solver output the specification prints for it."""
+"""What the front end's tests share: invoking the command line, writing boards and books, the
+specification's example board with the solver output the specification prints for it, and reading --json
+output against the schema."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import re
 from pathlib import Path
 
 from click.testing import CliRunner, Result
-from helpers import book_tiles, flipped
+from helpers import REPO, book_tiles, flipped
+from jsonschema import Draft202012Validator
 
 from unflip_frontend.cli import cli
 
@@ -50,3 +52,28 @@ def square_board(n: int, squares: list[tuple[int, int, int]]) -> list[list[int]]
 def recorded(tmp_path: Path) -> dict:
     """What the fake solver (conftest.py) was given: its arguments and its standard input."""
     return json.loads((tmp_path / "record.json").read_text())
+
+
+SCHEMA_FILE = REPO / "schema" / "unflip-output.schema.json"
+SCHEMA = json.loads(SCHEMA_FILE.read_text())
+
+
+def schema_errors(record: dict) -> list[str]:
+    validator = Draft202012Validator(SCHEMA, format_checker=Draft202012Validator.FORMAT_CHECKER)
+    return [
+        f"{'/'.join(map(str, error.absolute_path))}: {error.message}"
+        for error in validator.iter_errors(record)
+    ]
+
+
+def json_records(result: Result) -> list[dict]:
+    """Standard output of a --json run as records, each checked against the schema; the run's exit status
+    is in the last one, and in no other."""
+    lines = result.stdout.splitlines()
+    assert lines, f"no JSON on standard output; stderr: {result.stderr!r}"
+    records = [json.loads(line) for line in lines]
+    for record in records:
+        assert not schema_errors(record), (record, schema_errors(record))
+    assert [("exit_status" in record) for record in records] == [False] * (len(records) - 1) + [True]
+    assert records[-1]["exit_status"] == result.exit_code, result.stderr
+    return records

@@ -115,11 +115,13 @@ def test_progress_lines_are_read_and_the_outcome_is_parsed_from_stdout():
     assert seen == ["no solution in 1 moves (1 nodes)", "trying 2 moves (5 nodes)"]
 
 
-def test_a_stopped_outcome_from_the_solver_exits_3_with_the_proven_bound(tmp_path, fake_solver):
+def test_a_stopped_outcome_exits_3_with_the_proven_bound_the_time_it_ran_and_the_nodes(tmp_path, fake_solver):
     env = fake_solver("TARGET 0\nSTOPPED 12\nNODES 1234567\nTIME 60.0\n", code=3)
     result = run(str(write(tmp_path / "b.txt", "11\n11\n")), env=env)
     assert result.exit_code == 3
-    assert one_line(result.stderr) == "stopped by budget: no solution with fewer than 12 moves"
+    assert one_line(result.stderr) == (
+        "stopped by budget: no solution with fewer than 12 moves; searched 1,234,567 nodes in 60.00 s"
+    )
 
 
 def test_an_UNFLIP_SOLVER_that_is_not_executable_is_an_error(tmp_path):

@@ -199,5 +199,7 @@ def test_a_search_stopped_by_its_budget_is_neither_solved_nor_unsolvable(tmp_pat
     result = run(str(write(tmp_path / "b.txt", random_board_text(13, 13))), "--max-nodes", "1000")
     assert result.exit_code == 3
     line = one_line(result.stderr)
-    assert re.fullmatch(r"stopped by budget: no solution with fewer than \d+ moves", line)
+    assert re.fullmatch(
+        r"stopped by budget: no solution with fewer than \d+ moves; searched [\d,]+ nodes in [\d.]+ s", line
+    )
     assert "Verified" not in result.stdout and "Optimal" not in result.stdout

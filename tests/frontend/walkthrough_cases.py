@@ -1,0 +1,51 @@
+"""The solutions the walkthrough tests draw: made up for the tests, each showing something a walkthrough
+must get right. Both test_walkthrough.py (golden files) and test_browser.py (screenshots) use them."""
+
+from __future__ import annotations
+
+from support import SPEC_BOARD
+
+from unflip_frontend.boards import Board, Move, parse_board_text, replay
+from unflip_frontend.books import Level
+from unflip_frontend.protocol import Solution
+
+SPEC_MOVES = (
+    Move(1, 1, 2),
+    Move(1, 1, 3),
+    Move(0, 3, 2),
+    Move(0, 0, 3),
+    Move(0, 0, 5),
+    Move(2, 2, 2),
+    Move(2, 2, 3),
+    Move(3, 0, 2),
+)  # support.SPEC_OUTPUT's moves
+
+
+def made_by(n: int, moves: tuple[Move, ...]) -> Board:
+    """The board these moves clear: they flipped an all-white one."""
+    return replay(tuple((0,) * n for _ in range(n)), moves)[-1]
+
+
+def spec_board() -> tuple[Level, Solution]:
+    """The specification's example: squares overlapping, and one covering the whole board."""
+    level = Level("board.txt", None, parse_board_text(SPEC_BOARD, "board.txt"), None, "")
+    return level, Solution(0, SPEC_MOVES, 65, 0.002)
+
+
+def twelve() -> tuple[Level, Solution]:
+    """Two-digit row and column numbers, a par the optimum differs from, and a title to escape."""
+    moves = (Move(9, 9, 3), Move(0, 0, 12))
+    return Level("weekly level 3", 3, made_by(12, moves), 3, "Corners & <edges>"), Solution(0, moves, 9, 0.1)
+
+
+def fifteen() -> tuple[Level, Solution]:
+    """The largest board, so the smallest tiles, with squares at the far edges."""
+    moves = (Move(13, 13, 2), Move(0, 5, 7), Move(2, 0, 13))
+    return Level("fifteen.txt", None, made_by(15, moves), None, ""), Solution(0, moves, 30, 0.01)
+
+
+def already_solved() -> tuple[Level, Solution]:
+    return Level("white.txt", None, made_by(3, ()), None, ""), Solution(0, (), 0, 0.0)
+
+
+CASES = {"spec_board": spec_board, "twelve": twelve, "fifteen": fifteen, "already_solved": already_solved}

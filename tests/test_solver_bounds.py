@@ -1,0 +1,75 @@
+"""The lower bounds never claim more than the truth: the root bound (`--lower-bound`: the pair and
+line bounds and the covering LP's weighting) never exceeds the oracle's optimum, on random boards and
+on positions deep inside optimal solutions, where a search meets them; and the covering bound is what
+makes it strong."""
+
+from __future__ import annotations
+
+import random
+
+import oracle
+import pytest
+from oracle import board_from_mask, board_text, replay
+
+BOUND = ("--lower-bound", "--threads", "1")
+
+
+def bounds_of(run_solver_many, boards, target=0, *args):
+    results = run_solver_many([board_text(b) for b in boards], *BOUND, "--target", target, *args)
+    for result in results:
+        assert result.outcome in ("lower bound", "unsolvable"), result.describe()
+        if result.outcome == "lower bound":
+            assert result.target == target, result.describe()
+    return [r.bound if r.outcome == "lower bound" else None for r in results]
+
+
+def overclaims(boards, bounds, optima):
+    return [
+        f"bound {b} > optimum {o} on\n{board_text(board)}"
+        for board, b, o in zip(boards, bounds, optima, strict=True)
+        if b is not None and (o is None or b > o)
+    ]
+
+
+def test_no_4x4_board_gets_a_bound_above_its_bfs_distance(run_solver_many):
+    dist = oracle.bfs_distances_4x4()
+    masks = sorted(dist)
+    boards = [board_from_mask(mask, 4) for mask in masks]
+    bounds = bounds_of(run_solver_many, boards)
+    assert not overclaims(boards, bounds, [dist[m] for m in masks])
+    # The bound is informative, not just safe: it is exact on a good share of the boards.
+    assert sum(b == dist[m] for b, m in zip(bounds, masks, strict=True)) > len(masks) // 3
+
+
+@pytest.mark.parametrize("n, target", [(5, 0), (5, 1), (6, 0), (6, 1)])
+def test_uniformly_random_boards_get_a_bound_at_most_the_coset_optimum(run_solver_many, n, target):
+    rng = random.Random(7000 + 10 * n + target)
+    boards = [oracle.random_solvable_board(rng, n) for _ in range(250)]
+    bounds = bounds_of(run_solver_many, boards, target)
+    assert not overclaims(boards, bounds, [oracle.coset_optimum(b, target) for b in boards])
+
+
+@pytest.mark.parametrize("n", [7, 8])
+def test_positions_along_optimal_solutions_get_a_bound_at_most_the_moves_left(run_solver_many, n):
+    """After k moves of an optimal solution of length m the position needs exactly m - k more: every
+    such intermediate position is one a search passes through on its way to the answer."""
+    rng = random.Random(7100 + n)
+    positions, remaining = [], []
+    for _ in range(12 if n == 7 else 6):
+        board = oracle.random_solvable_board(rng, n)
+        solution = oracle.cpsat_solution(board)
+        rng.shuffle(solution)
+        for k in range(len(solution)):
+            positions.append(replay(board, solution[:k]))
+            remaining.append(len(solution) - k)
+    bounds = bounds_of(run_solver_many, positions)
+    assert not overclaims(positions, bounds, remaining)
+
+
+def test_the_covering_bound_is_stronger_than_the_line_bounds_alone(run_solver_many):
+    rng = random.Random(7200)
+    boards = [oracle.random_solvable_board(rng, n) for n in (7, 8, 9, 10) for _ in range(10)]
+    with_cover = bounds_of(run_solver_many, boards)
+    lines_only = bounds_of(run_solver_many, boards, 0, "--no-cover-bound")
+    assert all(a >= b for a, b in zip(with_cover, lines_only, strict=True))
+    assert sum(a > b for a, b in zip(with_cover, lines_only, strict=True)) >= len(boards) // 2

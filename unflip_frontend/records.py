@@ -1,0 +1,154 @@
+"""The records of --json: what each command found, as JSON objects a script can rely on. The schema is
+schema/unflip-output.schema.json (README.md, "JSON output", sums it up). Nothing here prints; the command
+layer writes each record as one line on standard output as soon as it is known.
+
+Every record carries "schema": SCHEMA_VERSION and "record": its kind. A field is only ever added as an
+optional one; a change that could break a reader (a field removed, renamed or given another meaning) bumps
+SCHEMA_VERSION."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .boards import Board, Move
+from .books import Book, Level
+from .protocol import Outcome, Solution, Stopped, Unsolvable
+from .solver import SolverSettings
+from .verify import Tally
+
+SCHEMA_VERSION = 1
+
+Record = dict[str, Any]
+
+
+def json_line(record: Record) -> str:
+    """One record, one line: ASCII-only, so any terminal or pipe encoding carries it."""
+    return json.dumps(record, ensure_ascii=True) + "\n"
+
+
+def record(kind: str, /, **fields: Any) -> Record:
+    return {"schema": SCHEMA_VERSION, "record": kind, **fields}
+
+
+def board_rows(board: Board) -> list[str]:
+    """Rows of 0/1 digits, 0 white: the text-board form, which reads back with the same parser."""
+    return ["".join(map(str, row)) for row in board]
+
+
+def move_object(move: Move) -> Record:
+    return {"row": move.row, "col": move.col, "size": move.size}
+
+
+def level_object(level: Level) -> Record:
+    return {
+        "name": level.name,
+        "number": level.number,
+        "title": level.title or None,
+        "par": level.par,
+        # Both sides, not one size: a rectangular board is then a new value, not a new field.
+        "height": len(level.board),
+        "width": len(level.board[0]),
+        "board": board_rows(level.board),
+    }
+
+
+def settings_object(settings: SolverSettings) -> Record:
+    return {
+        "target": settings.target,
+        "threads": settings.threads,
+        "max_seconds": settings.max_seconds,
+        "max_nodes": settings.max_nodes,
+    }
+
+
+def outcome_fields(level: Level, outcome: Outcome) -> Record:
+    """What the solver found, in the same fields for a single solve and for a level of --all."""
+    if isinstance(outcome, Solution):
+        count = len(outcome.moves)
+        return {
+            "outcome": "solved",
+            "target": outcome.target,
+            "moves": [move_object(move) for move in outcome.moves],
+            "move_count": count,
+            "optimal": True,
+            "verified": True,
+            "at_par": None if level.par is None else count == level.par,
+            "nodes": outcome.nodes,
+            "seconds": outcome.seconds,
+        }
+    if isinstance(outcome, Unsolvable):
+        return {"outcome": "unsolvable", "target": outcome.target, "seconds": outcome.seconds}
+    assert isinstance(outcome, Stopped)
+    return {
+        "outcome": "stopped",
+        "target": outcome.target,
+        "lower_bound": outcome.bound,
+        "nodes": outcome.nodes,
+        "seconds": outcome.seconds,
+    }
+
+
+def solve_record(level: Level, settings: SolverSettings, outcome: Outcome, exit_status: int) -> Record:
+    return record(
+        "solve",
+        level=level_object(level),
+        settings=settings_object(settings),
+        **outcome_fields(level, outcome),
+        exit_status=exit_status,
+    )
+
+
+def level_record(level: Level, outcome: Outcome | None, error: str | None, failure: str | None) -> Record:
+    """One level of --all: its outcome, or the solver failure that left it without one; failure says why
+    the level fails the run (None when it passes)."""
+    fields = {"outcome": "failed", "error": error} if outcome is None else outcome_fields(level, outcome)
+    return record("level", level=level_object(level), **fields, failure=failure)
+
+
+def all_record(book: Book, tallied: Tally, failed: list[int], outcome: str, exit_status: int) -> Record:
+    """The end of --all: the tally of the levels that finished, and which of them fail the run."""
+    return record(
+        "all",
+        book=book.name,
+        levels=len(book.levels),
+        finished=tallied.finished,
+        solved=tallied.solved,
+        with_par=tallied.with_par,
+        at_par=tallied.at_par,
+        failed=failed,
+        seconds=round(tallied.seconds, 3),  # a sum of the solver's figures, which have three decimals
+        outcome=outcome,
+        exit_status=exit_status,
+    )
+
+
+def list_record(book: Book) -> Record:
+    return record(
+        "list", book=book.name, levels=[level_object(level) for level in book.levels], exit_status=0
+    )
+
+
+def generate_record(kind: str, seed: str, out: str, book_text: str) -> Record:
+    """A summary of a book just written, read back from its text, so it says what the file says."""
+    levels = []
+    for number, entry in enumerate(json.loads(book_text)["levels"], 1):
+        made = entry["generator"]
+        levels.append(
+            {
+                "number": number,
+                "id": entry["id"],
+                "title": entry["title"],
+                "par": entry["par"],
+                "height": len(entry["tiles"]),
+                "width": len(entry["tiles"][0]),
+                "seed": made["seed"],
+                "scramble": made["scramble"],
+            }
+        )
+    return record("generate", kind=kind, seed=seed, out=out, levels=levels, exit_status=0)
+
+
+def error_record(outcome: str, message: str, exit_status: int) -> Record:
+    """A run that ended without a result: input rejected, the solver failing, or Ctrl-C."""
+    return record("error", outcome=outcome, message=message, exit_status=exit_status)
