@@ -435,6 +435,17 @@ void to_integer_weights(const Lattice& lattice, const uint8_t* blocked, const do
 // only that K×K core is kept, K being about the LP's optimum rather than the (N+1)² rows. Each of the
 // four kinds of pivot (a move or a surplus leaving, a move or a surplus entering) is a rank-one update
 // or a bordering of C.
+// Σ a_i b_i with four running sums: the hot loops of the LP, which a single sum would serialise on the
+// latency of each addition.
+double dot(const double* a, const double* b, int n) {
+    double sum[4] = {0, 0, 0, 0};
+    int i = 0;
+    for (; i + 4 <= n; i += 4)
+        for (int k = 0; k < 4; ++k) sum[k] += a[i + k] * b[i + k];
+    for (; i < n; ++i) sum[0] += a[i] * b[i];
+    return (sum[0] + sum[1]) + (sum[2] + sum[3]);
+}
+
 class CoverLp {
 public:
     explicit CoverLp(const Lattice& lattice)
@@ -536,8 +547,7 @@ private:
         std::fill(std::begin(cover_), std::end(cover_), 0.0);
         for (int i = 0; i < s.size; ++i) {
             const double* r = &s.core[static_cast<size_t>(i) * stride_];
-            double x = 0;
-            for (int t = 0; t < s.size; ++t) x += r[t] * rhs_on_core_[t];
+            const double x = dot(r, rhs_on_core_, s.size);
             value_[i] = x;
             objective_ += x;
             for (uint8_t p : lattice_.moves[s.move_at[i]].corner) cover_[p] += x;
@@ -571,9 +581,7 @@ private:
             double violation = fixed ? std::fabs(x) : -x;
             if (violation <= kFeasibilityTolerance) continue;
             const double* r = &s.core[static_cast<size_t>(i) * stride_];
-            double norm = 0;
-            for (int t = 0; t < s.size; ++t) norm += r[t] * r[t];
-            violation = violation * violation / norm;
+            violation = violation * violation / dot(r, r, s.size);
             if (violation > worst) {
                 worst = violation;
                 leave = Leaving{i, -1, !(fixed && x > 0)};
@@ -590,9 +598,7 @@ private:
                 const double* r = &s.core[static_cast<size_t>(i) * stride_];
                 for (int t = 0; t < s.size; ++t) v[t] += r[t];
             }
-            double norm = 1;
-            for (int t = 0; t < s.size; ++t) norm += v[t] * v[t];
-            violation = violation * violation / norm;
+            violation = violation * violation / (1 + dot(v, v, s.size));
             if (violation > worst) {
                 worst = violation;
                 leave = Leaving{-1, p, true};
