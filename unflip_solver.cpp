@@ -1,22 +1,24 @@
 // unflip_solver: exact, move-optimal solver for the Unflip puzzle.
 //
-// A board is N×N tiles (2 ≤ N ≤ 15); a move flips any k×k square (2 ≤ k ≤ N). The solver proves the
-// fewest moves that turn every tile into the target colour, and speaks the line protocol documented in
-// README.md ("The line protocol"): TARGET / MOVES / moves / NODES / TIME on stdout, or UNSOLVABLE,
-// or STOPPED; progress on stderr; `error: ...` and exit 2 for input it rejects.
+// A board is H×W tiles (2 ≤ H, W ≤ 15); a move flips any k×k square (2 ≤ k ≤ min(H, W)). The solver
+// proves the fewest moves that turn every tile into the target colour, and speaks the line protocol
+// documented in README.md ("The solver and its line protocol"): TARGET / MOVES / moves / NODES / TIME on
+// stdout, or UNSOLVABLE, or STOPPED, or every optimal solution (SOLUTION / SOLUTIONS); progress on stderr;
+// `error: ...` and exit 2 for input it rejects.
 //
 // The file is organised in families, top to bottom:
-//   board input    reading and validating the board text
-//   lattice        the XOR-difference transform: tiles -> (N+1)×(N+1) corner bitboard, moves -> 4 bits
-//   solvability    GF(2) elimination, so an unsolvable board never starts a search
-//   line costs     per-line minimum pair counts, the admissible lower bound's raw material
-//   transposition  the lock-free table shared by all threads
-//   search         one thread's IDA* depth-first search
-//   driver         iterative deepening, parallel root splitting, budgets, progress
-//   protocol       command line, output, main
+//   board input     reading and validating the board text
+//   lattice         the XOR-difference transform: tiles -> (H+1)×(W+1) corner bitboard, moves -> 4 bits;
+//                   the board's symmetries as permutations of points and moves
+//   solvability     GF(2) elimination, so an unsolvable board never starts a search
+//   line costs      per-line minimum pair counts, the pair and line bounds' raw material
+//   covering bound  the covering LP: exact integer point weights, and its warm-started dual simplex
+//   transposition   the lock-free table shared by all threads
+//   search          one worker's IDA* depth-first search, orbital branching, handing work to others
+//   driver          iterative deepening, the task queue, budgets, progress, enumeration
+//   protocol        command line (one table of switches for parsing and --help), output, main
 //
-// Every pruning technique has a command-line switch (--tt, --no-exclusion, --no-ordering,
-// --no-fewest-branches, --no-pair-bound, --no-line-bound) so its worth can be measured.
+// Every technique has a switch (see kFlagSwitches and kNumberSwitches) so its worth can be measured.
 
 #include <algorithm>
 #include <array>
@@ -433,6 +435,17 @@ void to_integer_weights(const Lattice& lattice, const uint8_t* blocked, const do
 // only that K×K core is kept, K being about the LP's optimum rather than the (N+1)² rows. Each of the
 // four kinds of pivot (a move or a surplus leaving, a move or a surplus entering) is a rank-one update
 // or a bordering of C.
+// Σ a_i b_i with four running sums: the hot loops of the LP, which a single sum would serialise on the
+// latency of each addition.
+double dot(const double* a, const double* b, int n) {
+    double sum[4] = {0, 0, 0, 0};
+    int i = 0;
+    for (; i + 4 <= n; i += 4)
+        for (int k = 0; k < 4; ++k) sum[k] += a[i + k] * b[i + k];
+    for (; i < n; ++i) sum[0] += a[i] * b[i];
+    return (sum[0] + sum[1]) + (sum[2] + sum[3]);
+}
+
 class CoverLp {
 public:
     explicit CoverLp(const Lattice& lattice)
@@ -534,8 +547,7 @@ private:
         std::fill(std::begin(cover_), std::end(cover_), 0.0);
         for (int i = 0; i < s.size; ++i) {
             const double* r = &s.core[static_cast<size_t>(i) * stride_];
-            double x = 0;
-            for (int t = 0; t < s.size; ++t) x += r[t] * rhs_on_core_[t];
+            const double x = dot(r, rhs_on_core_, s.size);
             value_[i] = x;
             objective_ += x;
             for (uint8_t p : lattice_.moves[s.move_at[i]].corner) cover_[p] += x;
@@ -569,9 +581,7 @@ private:
             double violation = fixed ? std::fabs(x) : -x;
             if (violation <= kFeasibilityTolerance) continue;
             const double* r = &s.core[static_cast<size_t>(i) * stride_];
-            double norm = 0;
-            for (int t = 0; t < s.size; ++t) norm += r[t] * r[t];
-            violation = violation * violation / norm;
+            violation = violation * violation / dot(r, r, s.size);
             if (violation > worst) {
                 worst = violation;
                 leave = Leaving{i, -1, !(fixed && x > 0)};
@@ -588,9 +598,7 @@ private:
                 const double* r = &s.core[static_cast<size_t>(i) * stride_];
                 for (int t = 0; t < s.size; ++t) v[t] += r[t];
             }
-            double norm = 1;
-            for (int t = 0; t < s.size; ++t) norm += v[t] * v[t];
-            violation = violation * violation / norm;
+            violation = violation * violation / (1 + dot(v, v, s.size));
             if (violation > worst) {
                 worst = violation;
                 leave = Leaving{-1, p, true};
@@ -943,8 +951,25 @@ struct Shared {
     int idle = 0;                        // workers waiting for a task (under queue_mutex)
     std::atomic<bool> hungry{false};     // some worker waits and the queue is empty
 
+    // Enumerating every optimal solution: each one reached is recorded and the search goes on.
+    bool enumerating = false;
+    bool listing = false;                // keep the solutions, not just their count
+    uint64_t max_solutions = 0;          // 0: no limit
+    uint64_t solution_count = 0;         // under mutex
+    std::vector<std::vector<uint16_t>> solutions;
+    std::atomic<bool> limited{false};    // max_solutions reached: there may be more
+
     bool stopping() const {
-        return found.load(std::memory_order_relaxed) || aborted.load(std::memory_order_relaxed);
+        return found.load(std::memory_order_relaxed) || aborted.load(std::memory_order_relaxed) ||
+               limited.load(std::memory_order_relaxed);
+    }
+
+    void record_solution(const std::vector<uint16_t>& path) {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (limited) return;
+        ++solution_count;
+        if (listing) solutions.push_back(path);
+        if (max_solutions && solution_count >= max_solutions) limited = true;
     }
 };
 
@@ -1149,7 +1174,12 @@ public:
             publish_nodes();
             if (shared_.hungry.load(std::memory_order_relaxed)) share_work();
         }
-        if (d_.empty()) return true;
+        if (d_.empty()) {
+            // Exclusion splits the solutions among the branches, so each set of moves arrives here once.
+            if (!shared_.enumerating) return true;
+            shared_.record_solution(path_);
+            return false;
+        }
         if (bound(budget) > budget) return false;
         return expand(budget, nullptr, group);
     }
@@ -1347,6 +1377,9 @@ struct Options {
     uint64_t max_nodes = 0;      // 0: no limit
     bool quiet = false;
     bool lower_bound_only = false;   // report the root's bound, no search
+    bool enumerate = false;          // every optimal solution: --all-solutions, --count, --max-solutions
+    bool list_solutions = false;     // print them, not just their count
+    uint64_t max_solutions = 0;
     Switches sw;
 };
 constexpr int kEither = 2;
@@ -1357,6 +1390,10 @@ struct Outcome {
     std::vector<uint16_t> moves;
     int lower_bound = 0;         // with kStopped or bound_only: no solution has fewer moves
     bool bound_only = false;     // --lower-bound: lower_bound is the answer
+    bool enumerated = false;     // every optimal solution was looked for
+    uint64_t solution_count = 0;
+    bool incomplete = false;     // --max-solutions stopped the enumeration: there may be more
+    std::vector<std::vector<uint16_t>> solutions;
     uint64_t nodes = 0;
     double seconds = 0;
 };
@@ -1403,6 +1440,7 @@ public:
         std::vector<Root*> live;
         for (Root& root : roots_)
             if (root.solvable) live.push_back(&root);
+        out.enumerated = options_.enumerate;
         if (live.empty()) return finish(out);
         live_ = live;
 
@@ -1423,13 +1461,18 @@ public:
             out.lower_bound = bound;
             return finish(out);
         }
-        if (bound == 0) {   // already solved
+        if (bound == 0) {   // already solved: the empty set is the one solution
             out.code = kSolved;
+            if (options_.enumerate) {
+                out.enumerated = true;
+                out.solution_count = 1;
+                if (options_.list_solutions) out.solutions.emplace_back();
+            }
             return finish(out);
         }
 
         for (uint64_t nodes_before = 0;; ++bound) {
-            run_bound(bound);
+            run_bound(bound, all_live(), options_.sw);
             // Size the table to the work: an entry for each node of the bound just searched.
             const uint64_t nodes = shared_.nodes.load();
             if (options_.sw.tt) tt_.grow_for(nodes - nodes_before);
@@ -1438,6 +1481,7 @@ public:
                 out.code = kSolved;
                 out.moves = shared_.solution;
                 out.target = shared_.solution_target;
+                if (options_.enumerate) enumerate(bound, out);
                 return finish(out);
             }
             if (shared_.aborted) {
@@ -1452,6 +1496,43 @@ public:
     }
 
 private:
+    // Every optimal solution, at the optimum `bound`: the search again at that bound, each solution
+    // recorded as it is reached. Exclusion stays on (it is what makes each set arrive once); symmetry
+    // breaking and the table, which keep one solution of many, are off. With both targets the
+    // answer is about target 0 when it reaches the optimum, else target 1.
+    void enumerate(int bound, Outcome& out) {
+        Switches sw = options_.sw;
+        sw.exclusion = true;
+        sw.symmetry = false;
+        sw.tt = false;
+        shared_.found = false;
+        shared_.enumerating = true;
+        shared_.listing = options_.list_solutions;
+        shared_.max_solutions = options_.max_solutions;
+        for (size_t r = 0; r < live_.size(); ++r) {
+            if (live_[r]->h > bound) continue;
+            run_bound(bound, {static_cast<int>(r)}, sw);
+            if (shared_.aborted) {
+                out.code = kStopped;
+                out.lower_bound = bound;
+                return;
+            }
+            if (shared_.solution_count > 0) {
+                out.target = live_[r]->target;
+                break;
+            }
+        }
+        out.solution_count = shared_.solution_count;
+        out.incomplete = shared_.limited;
+        out.solutions = shared_.solutions;
+    }
+
+    std::vector<int> all_live() const {
+        std::vector<int> all(live_.size());
+        for (size_t r = 0; r < live_.size(); ++r) all[r] = static_cast<int>(r);
+        return all;
+    }
+
     struct Root {
         int target = 0;
         Bits d;
@@ -1466,10 +1547,11 @@ private:
     // whenever one waits, a busy one hands it the untried branches of its shallowest loop (see
     // Search::share_work), until every worker waits and the queue is empty, or a solution or a budget
     // stops them.
-    void run_bound(int bound) {
+    void run_bound(int bound, const std::vector<int>& roots, const Switches& sw) {
         shared_.queue.clear();
-        for (size_t r = 0; r < live_.size(); ++r)
-            if (live_[r]->h <= bound) shared_.queue.push_back(Task{static_cast<int>(r), {}, {}, {}, live_[r]->group});
+        for (int r : roots)
+            if (live_[r]->h <= bound)
+                shared_.queue.push_back(Task{r, {}, {}, {}, sw.symmetry ? live_[r]->group : kTrivialGroup});
         shared_.idle = 0;
         shared_.hungry = false;
         const int count = threads_;
@@ -1478,7 +1560,7 @@ private:
         std::condition_variable done;
 
         auto worker = [&]() {
-            Search search(lattice_, costs_, &tt_, options_.sw, shared_);
+            Search search(lattice_, costs_, &tt_, sw, shared_);
             for (;;) {
                 Task task;
                 {
@@ -1570,9 +1652,9 @@ private:
 const char* kUsageHead =
     "usage: unflip_solver [BOARD_FILE] [options]\n"
     "\n"
-    "Reads an N x N board (2 <= N <= 15) from BOARD_FILE, or from standard input when none is given\n"
-    "or it is '-': N lines of N digits, all 0/1 or all 1/2 (1/2 maps to 0/1: 1 -> 0, 2 -> 1).\n"
-    "Prints the fewest k x k flips (2 <= k <= N) that make every tile the target colour.\n"
+    "Reads an H x W board (2 <= H, W <= 15) from BOARD_FILE, or from standard input when none is given\n"
+    "or it is '-': H lines of W digits, all 0/1 or all 1/2 (1/2 maps to 0/1: 1 -> 0, 2 -> 1).\n"
+    "Prints the fewest k x k flips (2 <= k <= min(H, W)) that make every tile the target colour.\n"
     "\n"
     "options:\n"
     "  --target 0|1|either  colour every tile ends as (default 0, the game's goal); either: the\n"
@@ -1581,6 +1663,9 @@ const char* kUsageHead =
     "  --max-seconds S      stop after S seconds without a claim (exit 3, STOPPED b)\n"
     "  --max-nodes N        stop after about N search nodes without a claim (exit 3)\n"
     "  --lower-bound        no search: print the root's proven lower bound (LOWER_BOUND b, exit 0)\n"
+    "  --all-solutions      every optimal solution, each a set of moves on one SOLUTION line\n"
+    "  --count              only how many optimal solutions there are (SOLUTIONS k)\n"
+    "  --max-solutions K    stop after K of them (then INCOMPLETE: there may be more)\n"
     "  --quiet              no progress lines on standard error\n"
     "  --help               this text\n"
     "\n"
@@ -1594,10 +1679,14 @@ const char* kUsageTail =
     "  error: <reason> (standard error only)                                              2 rejected\n"
     "  TARGET t / STOPPED b / NODES n / TIME s  (no solution has fewer than b moves)      3 stopped\n"
     "  TARGET t / LOWER_BOUND b / NODES 0 / TIME s  (with --lower-bound)                  0\n"
+    "  TARGET t / MOVES m / SOLUTION r c k ... (one line each, --all-solutions only) /\n"
+    "      SOLUTIONS k / [INCOMPLETE] / NODES n / TIME s  (enumerating)                   0\n"
+    "  TARGET t / UNSOLVABLE / SOLUTIONS 0 / NODES 0 / TIME s  (enumerating)              1\n"
     "\n"
     "examples:\n"
     "  unflip_solver board.txt\n"
-    "  unflip_solver --threads 2 --target either < board.txt\n";
+    "  unflip_solver --threads 2 --target either < board.txt\n"
+    "  unflip_solver board.txt --all-solutions\n";
 
 // Every technique's switch, one table for parsing and for --help, so the two cannot drift apart.
 struct FlagSwitch {
@@ -1665,7 +1754,7 @@ T parse_number(const std::string& flag, const std::string& text, T low, T high, 
 
 Options parse_arguments(int argc, char** argv) {
     Options options;
-    bool have_file = false;
+    bool have_file = false, listing_asked = false, count_asked = false;
     for (int i = 1; i < argc; ++i) {
         std::string arg = argv[i], value;
         const bool has_inline_value = arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos;
@@ -1714,6 +1803,14 @@ Options parse_arguments(int argc, char** argv) {
         } else if (arg == "--lower-bound") {
             no_value();
             options.lower_bound_only = true;
+        } else if (arg == "--all-solutions") {
+            no_value();
+            listing_asked = true;
+        } else if (arg == "--count") {
+            no_value();
+            count_asked = true;
+        } else if (arg == "--max-solutions") {
+            options.max_solutions = parse_number<uint64_t>(arg, take_value(), 1, UINT64_MAX, "a whole number > 0");
         } else if (arg.size() > 1 && arg[0] == '-') {
             reject("unknown option '" + arg + "' (see --help)");
         } else if (have_file) {
@@ -1723,6 +1820,11 @@ Options parse_arguments(int argc, char** argv) {
             options.file = arg == "-" ? "" : arg;
         }
     }
+    if (listing_asked && count_asked) reject("give --all-solutions or --count, not both");
+    options.enumerate = listing_asked || count_asked || options.max_solutions > 0;
+    options.list_solutions = options.enumerate && !count_asked;
+    if (options.enumerate && options.lower_bound_only)
+        reject("--lower-bound searches nothing, so it cannot be given with --all-solutions, --count or --max-solutions");
     return options;
 }
 
@@ -1739,6 +1841,28 @@ void print(const Outcome& out, const Lattice& lattice) {
     std::string text = "TARGET " + std::to_string(out.target) + "\n";
     if (out.bound_only) {
         text += "LOWER_BOUND " + std::to_string(out.lower_bound) + "\n";
+    } else if (out.code == kSolved && out.enumerated) {
+        // Each solution a set, in a canonical order: moves sorted within a line, lines sorted.
+        std::vector<std::vector<std::array<int, 3>>> sets;
+        for (const std::vector<uint16_t>& solution : out.solutions) {
+            std::vector<std::array<int, 3>> set;
+            for (uint16_t index : solution) {
+                const Move& m = lattice.moves[index];
+                set.push_back({m.row, m.col, m.size});
+            }
+            std::sort(set.begin(), set.end());
+            sets.push_back(set);
+        }
+        std::sort(sets.begin(), sets.end());
+        text += "MOVES " + std::to_string(out.moves.size()) + "\n";
+        for (const auto& set : sets) {
+            text += "SOLUTION";
+            for (const auto& move : set)
+                text += " " + std::to_string(move[0]) + " " + std::to_string(move[1]) + " " + std::to_string(move[2]);
+            text += "\n";
+        }
+        text += "SOLUTIONS " + std::to_string(out.solution_count) + "\n";
+        if (out.incomplete) text += "INCOMPLETE\n";
     } else if (out.code == kSolved) {
         text += "MOVES " + std::to_string(out.moves.size()) + "\n";
         for (uint16_t index : out.moves) {
@@ -1747,6 +1871,7 @@ void print(const Outcome& out, const Lattice& lattice) {
         }
     } else if (out.code == kUnsolvable) {
         text += "UNSOLVABLE\n";
+        if (out.enumerated) text += "SOLUTIONS 0\n";
     } else {
         text += "STOPPED " + std::to_string(out.lower_bound) + "\n";
     }

@@ -42,10 +42,16 @@ class SolverResult:
     target: int | None = None
     moves: tuple[tuple[int, int, int], ...] | None = None
     bound: int | None = None  # the b of "STOPPED b" or "LOWER_BOUND b"
+    # With --all-solutions / --count / --max-solutions: the listed sets, SOLUTIONS k, and INCOMPLETE.
+    solutions: tuple[frozenset[tuple[int, int, int]], ...] | None = None
+    solution_count: int | None = None
+    incomplete: bool = False
     nodes: int | None = None
     seconds: float | None = None
     args: tuple[str, ...] = ()
     stdin: bytes | None = None
+
+    optimum: int | None = None  # MOVES m, with or without the moves themselves
 
     @property
     def move_count(self) -> int | None:
@@ -110,7 +116,8 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResu
         raise bad("first line is not 'TARGET t'")
     target = int(m.group(1))
     head = lines[1]
-    moves = bound = None
+    moves = bound = solutions = solution_count = move_count = None
+    incomplete = False
     if outcome == "solved" and head.startswith("LOWER_BOUND"):
         m = re.fullmatch(r"LOWER_BOUND " + _INT, head)
         if not m:
@@ -118,6 +125,28 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResu
         outcome = "lower bound"
         bound = int(m.group(1))
         tail = lines[2:]
+    elif outcome == "solved" and len(lines) > 2 and lines[2].split(" ")[0] in ("SOLUTION", "SOLUTIONS"):
+        m = re.fullmatch(r"MOVES " + _INT, head)
+        if not m:
+            raise bad("exit 0 without 'MOVES m'")
+        optimum = int(m.group(1))
+        at = 2
+        listed = []
+        while lines[at] == "SOLUTION" or lines[at].startswith("SOLUTION "):
+            numbers = [int(v) for v in lines[at].split()[1:]]
+            if len(numbers) != 3 * optimum:
+                raise bad(f"a SOLUTION line without {optimum} moves: {lines[at]!r}")
+            listed.append(frozenset(tuple(numbers[i : i + 3]) for i in range(0, len(numbers), 3)))
+            at += 1
+        solutions = tuple(listed)
+        m = re.fullmatch(r"SOLUTIONS " + _INT, lines[at])
+        if not m:
+            raise bad("no 'SOLUTIONS k' after the solutions")
+        solution_count = int(m.group(1))
+        incomplete = at + 1 < len(lines) and lines[at + 1] == "INCOMPLETE"
+        tail = lines[at + 1 + incomplete :]
+        moves = None
+        move_count = optimum
     elif outcome == "solved":
         m = re.fullmatch(r"MOVES " + _INT, head)
         if not m:
@@ -136,6 +165,9 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResu
         if head != "UNSOLVABLE":
             raise bad("exit 1 without 'UNSOLVABLE'")
         tail = lines[2:]
+        if tail and tail[0] == "SOLUTIONS 0":
+            solution_count = 0
+            tail = tail[1:]
     else:
         m = re.fullmatch(r"STOPPED " + _INT, head)
         if not m:
@@ -157,6 +189,10 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResu
         target=target,
         moves=moves,
         bound=bound,
+        solutions=solutions,
+        solution_count=solution_count,
+        incomplete=incomplete,
+        optimum=move_count if moves is None else len(moves),
         nodes=int(m.group(1)),
         seconds=float(tail[1].split()[1]),
     )

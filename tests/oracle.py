@@ -261,6 +261,27 @@ def coset_solution(board: Board, target: int = 0) -> list[Move] | None:
     return solution
 
 
+def optimal_solution_sets(board: Board, target: int = 0) -> set[frozenset[Move]] | None:
+    """Every minimum-length move set taking board to all-`target` (None when none exists), by
+    enumerating the whole coset: exact, for boards of at most 64 moves."""
+    board = as_board(board)
+    h, w = shape(board)
+    if len(all_moves(h, w)) > 64:
+        raise OracleError(f"coset enumeration is for boards of at most 64 moves (6x6), not {h}x{w}")
+    x = _particular(board, target)
+    if x is None:
+        return None
+    candidates = _kernel_table(h, w) ^ np.uint64(x)
+    weights = np.bitwise_count(candidates)
+    best = candidates[weights == weights.min()]
+    moves = _reduced_system(h, w)[0]
+    sets = {frozenset(moves[i] for i in range(len(moves)) if int(c) >> i & 1) for c in best}
+    for solution in sets:
+        if replay(board, solution) != uniform(h, target, w):
+            raise OracleError(f"coset solution does not reach target {target}: {board!r}")
+    return sets
+
+
 def is_solvable(board: Board, target: int = 0) -> bool:
     """Whether any move set takes the board to all-`target`, by elimination in the tile domain."""
     return _particular(as_board(board), target) is not None
