@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import IO, NoReturn, TypeVar
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.progress import (
@@ -278,12 +278,26 @@ WALKTHROUGHS: tuple[tuple[str, Callable[[Level, Solution, list[Board]], str]], .
 )
 
 
-def solve_single(level: Level, settings: SolverSettings, view: View) -> None:
+Found = TypeVar("Found")
+
+
+def search_level(
+    level: Level,
+    settings: SolverSettings,
+    view: View,
+    search: Callable[[Path, Board, SolverSettings, OnProgress], Found],
+) -> Found:
+    """One search on a level's board: the solver built if need be, the level named first (not under
+    --json), progress shown while it runs."""
     solver = ensure_solver(announce_build)
     if not view.json:
         ui.out.print(describe_level(level, view.glyphs), soft_wrap=True)
     with solving_status(level.name, view.glyphs) as on_progress:
-        outcome = solve_board(solver, level.board, settings, on_progress)
+        return search(solver, level.board, settings, on_progress)
+
+
+def solve_single(level: Level, settings: SolverSettings, view: View) -> None:
+    outcome = search_level(level, settings, view, solve_board)
     if not isinstance(outcome, Solution):
         leave_unsolved(level, settings, outcome, view)
     if isinstance(outcome, Optima):
@@ -321,11 +335,7 @@ def show_optima(level: Level, settings: SolverSettings, optima: Optima, view: Vi
 
 def give_hint(level: Level, settings: SolverSettings, view: View) -> None:
     """One move of an optimal solution and the moves that remain after it, or why there is none."""
-    solver = ensure_solver(announce_build)
-    if not view.json:
-        ui.out.print(describe_level(level, view.glyphs), soft_wrap=True)
-    with solving_status(level.name, view.glyphs) as on_progress:
-        found = find_hint(solver, level.board, settings, on_progress)
+    found = search_level(level, settings, view, find_hint)
     if isinstance(found, Hint):
         if view.json:
             emit(hint_record(level, settings, found))
