@@ -364,7 +364,8 @@ def solve(
     \b
     Examples:
       {prog} daily 5              solve daily level 5, print step cards
-      {prog} daily 5 --all-solutions   every optimal solution, one a line
+      {prog} daily 5 --count      how many optimal solutions ("unique": one)
+      {prog} hint daily 5         one move of an optimal solution, no more
       {prog} weekly 20            a weekly challenge
       {prog} daily --list         the levels of a book: number, size, par, title
       {prog} weekly --all         solve every level, print a summary table
