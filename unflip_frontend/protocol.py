@@ -23,6 +23,16 @@ class Solution:
 
 
 @dataclass(frozen=True)
+class Optima(Solution):
+    """Every optimal solution (--all-solutions), or the first max_solutions of them. Each is a set of moves:
+    moves commute and undo themselves, so no order of the same moves is another solution. The solutions
+    come in the solver's order, each sorted, and moves is the first of them."""
+
+    solutions: tuple[tuple[Move, ...], ...]
+    complete: bool  # False: --max-solutions stopped the enumeration, so there may be more
+
+
+@dataclass(frozen=True)
 class Unsolvable:
     target: int
     seconds: float
@@ -38,7 +48,7 @@ class Stopped:
     seconds: float
 
 
-Outcome = Solution | Unsolvable | Stopped
+Outcome = Solution | Unsolvable | Stopped  # an Optima is a Solution
 
 
 def shortfall(outcome: Unsolvable | Stopped) -> str:
@@ -85,6 +95,17 @@ def describe_exit(returncode: int) -> str:
 
 T = TypeVar("T")
 N = TypeVar("N", int, float)
+
+
+def fitting_moves(words: list[str], n: int) -> tuple[Move, ...]:
+    """Words read as 'row col size' triples, each a move that fits the board; ValueError when they are not."""
+    if len(words) % 3:
+        raise ValueError
+    numbers = list(map(int, words))
+    moves = tuple(Move(*numbers[i : i + 3]) for i in range(0, len(numbers), 3))
+    if not all(move.fits(n) for move in moves):
+        raise ValueError
+    return moves
 
 
 class ProtocolReader:
@@ -139,20 +160,39 @@ class ProtocolReader:
         def parse(parts: list[str]) -> Move:
             if len(parts) != 3:
                 raise ValueError
-            move = Move(*map(int, parts))
-            if not move.fits(n):
-                raise ValueError
-            return move
+            return fitting_moves(parts, n)[0]
 
         return self.take(f"a move 'row col size' that fits the {n}×{n} board", parse)
+
+    def starts(self, keyword: str) -> bool:
+        """Whether the next line's first word is keyword."""
+        return self.index < len(self.lines) and self.lines[self.index].split()[:1] == [keyword]
+
+    def solution(self, n: int, optimum: int) -> tuple[Move, ...]:
+        def parse(parts: list[str]) -> tuple[Move, ...]:
+            if parts[:1] != ["SOLUTION"] or len(parts) != 1 + 3 * optimum:
+                raise ValueError
+            return fitting_moves(parts[1:], n)
+
+        return self.take(f"'SOLUTION' and {optimum} moves 'row col size' that fit the {n}×{n} board", parse)
 
     def end(self) -> None:
         if self.index < len(self.lines):
             raise self.error("nothing after 'TIME'")
 
 
-def parse_solver_output(returncode: int, stdout: str, stderr: str, n: int, target: str) -> Outcome:
-    """Turn one run's exit status and output into an outcome, trusting nothing the protocol does not allow."""
+def parse_solver_output(
+    returncode: int,
+    stdout: str,
+    stderr: str,
+    n: int,
+    target: str,
+    enumerating: bool = False,
+    max_solutions: int | None = None,
+) -> Outcome:
+    """Turn one run's exit status and output into an outcome, trusting nothing the protocol does not allow.
+    enumerating: the solver was asked for every optimal solution (--all-solutions), at most max_solutions
+    of them when that is given."""
     complaints = [line.strip() for line in stderr.splitlines() if line.strip() and not parse_progress(line)]
     if returncode == 2:
         reason = complaints[-1].removeprefix("error:").strip() if complaints else "no reason given"
@@ -163,12 +203,16 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str, n: int, targe
     reader = ProtocolReader(stdout)
     reported = reader.number("TARGET", int, allowed=(0, 1) if target == "either" else (int(target),))
     outcome: Outcome
-    if returncode == 0:
+    if returncode == 0 and enumerating:
+        outcome = read_optima(reader, reported, n, max_solutions)
+    elif returncode == 0:
         count = reader.number("MOVES", int)
         moves = tuple(reader.move(n) for _ in range(count))
         outcome = Solution(reported, moves, reader.number("NODES", int), reader.number("TIME", float))
     elif returncode == 1:
         reader.keyword("UNSOLVABLE")
+        if enumerating:
+            reader.number("SOLUTIONS", int, allowed=(0,))
         reader.number("NODES", int)
         outcome = Unsolvable(reported, reader.number("TIME", float))
     else:
@@ -176,3 +220,24 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str, n: int, targe
         outcome = Stopped(reported, bound, reader.number("NODES", int), reader.number("TIME", float))
     reader.end()
     return outcome
+
+
+def read_optima(reader: ProtocolReader, target: int, n: int, max_solutions: int | None) -> Optima:
+    """MOVES m, a SOLUTION line per optimal set (at least one, at most the cap), SOLUTIONS k counting them,
+    and INCOMPLETE exactly when the cap was reached: the solver stops there, so there may be more."""
+    optimum = reader.number("MOVES", int)
+    solutions = [reader.solution(n, optimum)]
+    while reader.starts("SOLUTION") and len(solutions) != max_solutions:
+        solutions.append(reader.solution(n, optimum))
+    reader.number("SOLUTIONS", int, allowed=(len(solutions),))
+    complete = len(solutions) != max_solutions
+    if not complete:
+        reader.keyword("INCOMPLETE")
+    return Optima(
+        target,
+        solutions[0],
+        reader.number("NODES", int),
+        reader.number("TIME", float),
+        solutions=tuple(solutions),
+        complete=complete,
+    )

@@ -21,6 +21,7 @@ OnProgress = Callable[[SearchProgress], None]
 MAX_THREADS = 1024
 SECONDS_RANGE = (1e-3, 1e9)
 MAX_NODES = 2**64 - 1
+MAX_SOLUTIONS = 2**64 - 1
 
 # --target's words: the solver's digits, and the colours they stand for.
 TARGETS = {"0": "0", "1": "1", "either": "either", "white": "0", "black": "1"}
@@ -73,13 +74,19 @@ class SolverSettings:
     threads: int | None
     max_seconds: float | None
     max_nodes: int | None
+    # Every optimal solution (--all-solutions), at most max_solutions of them when that is given.
+    all_solutions: bool = False
+    max_solutions: int | None = None
 
     def arguments(self) -> list[str]:
         args = ["--target", self.target]
+        if self.all_solutions:
+            args.append("--all-solutions")
         for flag, value in (
             ("--threads", self.threads),
             ("--max-seconds", self.max_seconds),
             ("--max-nodes", self.max_nodes),
+            ("--max-solutions", self.max_solutions),
         ):
             if value is not None:
                 args += [flag, str(value)]
@@ -129,7 +136,13 @@ def run_solver(solver: Path, board: Board, settings: SolverSettings, on_progress
     if -returncode in STOP_SIGNALS:
         raise StoppedBySignal(-returncode)
     return parse_solver_output(
-        returncode, "".join(stdout_parts), "".join(stderr_lines), len(board), settings.target
+        returncode,
+        "".join(stdout_parts),
+        "".join(stderr_lines),
+        len(board),
+        settings.target,
+        settings.all_solutions,
+        settings.max_solutions,
     )
 
 
