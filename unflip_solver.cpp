@@ -361,6 +361,10 @@ private:
 // exactly, so floating-point error in the LP can only weaken the bound, never make it wrong.
 
 constexpr int kWeightScale = 1 << 20;
+constexpr int kMaxCuts = 128;                    // parity rows one LP keeps
+constexpr double kParityReach = 1.5;             // parity rows are tried on an LP within this of refuting
+constexpr int kCutRow = kLatticePoints;          // LP rows: a covering row per point, then parity rows
+constexpr int kRows = kCutRow + kMaxCuts;
 
 struct CoverWeights {
     int32_t of[kLatticePoints] = {};
@@ -375,18 +379,13 @@ struct CoverWeights {
     }
 };
 
-// Scale LP weights (per lattice point) into units of 1/kWeightScale, make them exactly feasible in
-// integers for the moves not `blocked`, then give the 0-points whatever slack the moves leave: that only
-// strengthens the bound wherever the search turns them into 1-points.
-void to_integer_weights(const Lattice& lattice, const uint8_t* blocked, const double* value, CoverWeights& out) {
-    double heaviest = 1.0;
-    for (size_t index = 0; index < lattice.moves.size(); ++index) {
-        if (blocked[index]) continue;
-        double load = 0;
-        for (uint8_t p : lattice.moves[index].corner) load += value[p];
-        heaviest = std::max(heaviest, load);
-    }
-    const double scale = kWeightScale / heaviest * (1 - 1e-9);
+// LP weights (per lattice point) as integers in units of 1/kWeightScale, made exactly feasible for the
+// moves not `blocked`: an overloaded move gives up weight at its corners that are 0-points in d first
+// (their weight proves nothing here), then at its 1-points. Then the 0-points get whatever slack the
+// moves leave: that only strengthens the bound wherever the search turns them into 1-points.
+void to_integer_weights(const Lattice& lattice, const uint8_t* blocked, const double* value, const Bits& d,
+                        CoverWeights& out) {
+    const double scale = kWeightScale * (1 - 1e-9);
     for (int p = 0; p < kLatticePoints; ++p) out.of[p] = static_cast<int32_t>(std::floor(value[p] * scale));
     std::vector<int64_t> load(lattice.moves.size(), 0);
     for (size_t index = 0; index < lattice.moves.size(); ++index) {
@@ -394,11 +393,14 @@ void to_integer_weights(const Lattice& lattice, const uint8_t* blocked, const do
         const Move& move = lattice.moves[index];
         int64_t total = 0;
         for (uint8_t p : move.corner) total += out.of[p];
-        for (int q = 0; total > kWeightScale; ++q) {   // rounding can only have overshot by a few units
-            const int32_t cut = static_cast<int32_t>(std::min<int64_t>(out.of[move.corner[q]], total - kWeightScale));
-            out.of[move.corner[q]] -= cut;
-            total -= cut;
-        }
+        for (int pass = 0; pass < 2 && total > kWeightScale; ++pass)
+            for (uint8_t p : move.corner) {
+                if (total <= kWeightScale) break;
+                if (d.test(p) != (pass == 1)) continue;
+                const int32_t cut = static_cast<int32_t>(std::min<int64_t>(out.of[p], total - kWeightScale));
+                out.of[p] -= cut;
+                total -= cut;
+            }
     }
     // Loads again, after the cuts (a cut lowers the loads of other moves too), then the 0-points'
     // share of the slack, point by point.
@@ -417,6 +419,16 @@ void to_integer_weights(const Lattice& lattice, const uint8_t* blocked, const do
     }
 }
 
+// Σ a_i b_i with four running sums: the hot loops of the LP, which a single sum would serialise on the
+// latency of each addition.
+double dot(const double* a, const double* b, int n) {
+    double sum[4] = {0, 0, 0, 0};
+    int i = 0;
+    for (; i + 4 <= n; i += 4)
+        for (int k = 0; k < 4; ++k) sum[k] += a[i + k] * b[i + k];
+    for (; i < n; ++i) sum[0] += a[i] * b[i];
+    return (sum[0] + sum[1]) + (sum[2] + sum[3]);
+}
 
 // The covering LP of a position, kept by the bounded dual simplex method so that a child's LP starts
 // from its parent's optimal basis: applying a move changes the right-hand side at its four corners and
@@ -430,33 +442,30 @@ void to_integer_weights(const Lattice& lattice, const uint8_t* blocked, const do
 // position. The duals y are the point weights of the covering bound; the basis stays dual feasible, so
 // y·D bounds the position after every pivot and pivoting stops once it exceeds the budget.
 //
+// Parity rows strengthen it: a solution toggles every 0-point q an even number of times, so a move m
+// used at q needs another there,  Σ_{moves at q but m} x − x_m ≥ 0.  An optimal basis is cut by the rows
+// it breaks most and solved again, a few rounds. Such a row is about q being a 0-point; where the search
+// turns q into a 1-point its right-hand side becomes −1, which any 0/1 solution meets, so the row can
+// stay without being wrong.
+//
 // Most rows keep their surplus basic. With the K basic moves M and the K rows T whose surplus is not
 // basic, the basis inverse is determined by C = A[T, M]⁻¹ alone (x_M = C D_T, y_T = 1ᵀC, y = 0 off T), so
-// only that K×K core is kept, K being about the LP's optimum rather than the (N+1)² rows. Each of the
-// four kinds of pivot (a move or a surplus leaving, a move or a surplus entering) is a rank-one update
-// or a bordering of C.
-// Σ a_i b_i with four running sums: the hot loops of the LP, which a single sum would serialise on the
-// latency of each addition.
-double dot(const double* a, const double* b, int n) {
-    double sum[4] = {0, 0, 0, 0};
-    int i = 0;
-    for (; i + 4 <= n; i += 4)
-        for (int k = 0; k < 4; ++k) sum[k] += a[i + k] * b[i + k];
-    for (; i < n; ++i) sum[0] += a[i] * b[i];
-    return (sum[0] + sum[1]) + (sum[2] + sum[3]);
-}
-
+// only that K×K core is kept, K being about the LP's optimum rather than the (H+1)(W+1) rows. Each of
+// the four kinds of pivot (a move or a surplus leaving, a move or a surplus entering) is a rank-one
+// update or a bordering of C.
 class CoverLp {
 public:
     explicit CoverLp(const Lattice& lattice)
         : lattice_(lattice), moves_(static_cast<int>(lattice.moves.size())),
-          stride_(std::min(moves_, (lattice.h + 1) * (lattice.w + 1))) {
+          stride_(std::min(moves_, (lattice.h + 1) * (lattice.w + 1) + kMaxCuts)) {
         state_.core.resize(static_cast<size_t>(stride_) * stride_);
         state_.move_at.resize(stride_);
-        state_.point_at.resize(stride_);
+        state_.row_at.resize(stride_);
         state_.fixed.resize(moves_);
         state_.slot_of_move.resize(moves_);
         candidate_.resize(moves_ + stride_);
+        alpha_fix_.assign(moves_, 0.0);
+        dual_fix_.assign(moves_, 0.0);
         for (const Move& m : lattice.moves) corner_storage_.push_back({m.corner[0], m.corner[1], m.corner[2], m.corner[3]});
         corner_table_ = corner_storage_.data();
         start_cold(Bits{});
@@ -466,10 +475,11 @@ public:
     void start_cold(const Bits& d) {
         State& s = state_;
         s.size = 0;
+        s.cuts = 0;
         s.rhs = d;
         std::fill(s.fixed.begin(), s.fixed.end(), 0);
         std::fill(s.slot_of_move.begin(), s.slot_of_move.end(), -1);
-        std::fill(std::begin(s.slot_of_point), std::end(s.slot_of_point), -1);
+        std::fill(std::begin(s.slot_of_row), std::end(s.slot_of_row), -1);
     }
 
     // Move the LP to position d, with the moves `blocked` marks fixed at zero. Fixing is one-way: a
@@ -483,25 +493,68 @@ public:
     enum class Result { kOptimal, kAbove, kInfeasible, kIterationCap };
 
     // Dual simplex pivots until the basis is primal feasible (optimal), the dual bound exceeds
-    // `budget` (the position is refuted), no allowed move can cover some 1-point, or the cap.
-    Result solve(int budget) {
+    // `budget` (the position is refuted), no allowed move can cover some 1-point, or the cap. With
+    // `parity_rounds`, an optimal basis is then cut by the parity rows it violates and solved again,
+    // that many times at most.
+    Result solve(int budget, int parity_rounds = 0) {
         const int cap = 4 * stride_;
         for (int iteration = 0;; ++iteration) {
             compute_primal();
             const Leaving leave = most_infeasible();
-            if (leave.slot < 0 && leave.point < 0) return Result::kOptimal;
+            if (leave.slot < 0 && leave.row < 0) {
+                if (parity_rounds-- > 0 && add_violated_parity_cuts()) continue;
+                return Result::kOptimal;
+            }
             if (iteration >= cap) return Result::kIterationCap;
             if (objective_ > budget + kBoundMargin) return Result::kAbove;
             if (!pivot(leave)) return Result::kInfeasible;
         }
     }
 
-    // The LP's duals as an exactly feasible integer weighting for the moves still allowed.
+    // The fewest moves the current dual solution proves, exactly: y·D, with the parity rows' duals,
+    // checked in integers against every allowed move (or 0 when the check fails).
+    int proven_moves() {
+        compute_duals();
+        // The exact check: scale the duals to integers, then see that no allowed move is overloaded.
+        const State& s = state_;
+        std::vector<int64_t>& on_row = exact_dual_;
+        on_row.assign(kRows, 0);
+        const double scale = kWeightScale * (1 - 1e-9);
+        for (int t = 0; t < s.size; ++t)
+            on_row[s.row_at[t]] = static_cast<int64_t>(std::floor(std::max(0.0, dual_[t]) * scale));
+        int64_t on_point[kLatticePoints] = {};
+        for (int p = 0; p < kLatticePoints; ++p) on_point[p] = on_row[p];
+        std::fill(fix_exact_.begin(), fix_exact_.end(), 0);
+        for (int k = 0; k < s.cuts; ++k) {
+            on_point[s.cut_point[k]] += on_row[kCutRow + k];
+            fix_exact_[s.cut_move[k]] += 2 * on_row[kCutRow + k];
+        }
+        for (int index = 0; index < moves_; ++index) {
+            if (s.fixed[index]) continue;
+            const uint8_t* c = corner_table_[index].data();
+            const int64_t load = on_point[c[0]] + on_point[c[1]] + on_point[c[2]] + on_point[c[3]] - fix_exact_[index];
+            if (load > kWeightScale) return 0;
+        }
+        int64_t total = 0;
+        for (int p = 0; p < kLatticePoints; ++p)
+            if (s.rhs.test(p)) total += on_row[p];
+        for (int k = 0; k < s.cuts; ++k)
+            if (s.rhs.test(s.cut_point[k])) total -= on_row[kCutRow + k];
+        return CoverWeights::moves_for(std::max<int64_t>(total, 0));
+    }
+
+    // The objective of the current basis: the LP's optimum once solve() says so.
+    double value() const { return objective_; }
+
+    // The LP's point duals as an exactly feasible integer weighting for the moves still allowed. The
+    // parity rows' duals do not carry below this position (a parity row is about this position's
+    // 0-points), so a move they relieved is trimmed back at its 0-corners first.
     void weights(CoverWeights& out) {
         compute_duals();
         double y[kLatticePoints] = {};
-        for (int t = 0; t < state_.size; ++t) y[state_.point_at[t]] = std::max(0.0, dual_[t]);
-        to_integer_weights(lattice_, state_.fixed.data(), y, out);
+        for (int t = 0; t < state_.size; ++t)
+            if (state_.row_at[t] < kCutRow) y[state_.row_at[t]] = std::max(0.0, dual_[t]);
+        to_integer_weights(lattice_, state_.fixed.data(), y, state_.rhs, out);
     }
 
     // Everything a search needs to come back to this position after trying a child.
@@ -509,9 +562,12 @@ public:
         int size = 0;                      // K
         std::vector<double> core;          // C, K×K in a stride_×stride_ array; row = move slot
         std::vector<uint16_t> move_at;     // the basic move in each row slot of C
-        std::vector<uint8_t> point_at;     // the tight lattice point in each column slot of C
+        std::vector<uint16_t> row_at;      // the tight row in each column slot of C
         std::vector<int16_t> slot_of_move; // inverse of move_at; -1 when the move is not basic
-        int16_t slot_of_point[kLatticePoints];
+        int16_t slot_of_row[kRows];        // inverse of row_at; -1 when the row's surplus is basic
+        int cuts = 0;                      // parity rows so far
+        uint8_t cut_point[kMaxCuts];       // row kCutRow + k: the 0-point q and the move m of
+        uint16_t cut_move[kMaxCuts];       //   Σ_{moves at q but m} x − x_m ≥ −D_q
         std::vector<uint8_t> fixed;        // per move: held at zero
         Bits rhs;                          // D
     };
@@ -522,6 +578,7 @@ private:
     static constexpr double kFeasibilityTolerance = 1e-9;
     static constexpr double kPivotTolerance = 1e-9;
     static constexpr double kBoundMargin = 1e-6;
+    static constexpr int kCutsPerRound = 24;
 
     void copy(const State& from, State& to) const {
         to.size = from.size;
@@ -529,9 +586,12 @@ private:
         for (int i = 0; i < from.size; ++i)
             std::copy_n(&from.core[static_cast<size_t>(i) * stride_], from.size, &to.core[static_cast<size_t>(i) * stride_]);
         to.move_at = from.move_at;
-        to.point_at = from.point_at;
+        to.row_at = from.row_at;
         to.slot_of_move = from.slot_of_move;
-        std::copy(std::begin(from.slot_of_point), std::end(from.slot_of_point), std::begin(to.slot_of_point));
+        std::copy(std::begin(from.slot_of_row), std::end(from.slot_of_row), std::begin(to.slot_of_row));
+        to.cuts = from.cuts;
+        std::copy_n(from.cut_point, from.cuts, to.cut_point);
+        std::copy_n(from.cut_move, from.cuts, to.cut_move);
         to.fixed = from.fixed;
         to.rhs = from.rhs;
     }
@@ -539,10 +599,36 @@ private:
     double* row(int i) { return &state_.core[static_cast<size_t>(i) * stride_]; }
     double at(int i, int t) const { return state_.core[static_cast<size_t>(i) * stride_ + t]; }
 
+    // A row's right-hand side: D_p for a point's covering row, −D_q for a parity row at q (which says
+    // nothing once q is a 1-point, and holds again when q is 0 again).
+    double rhs_of(int r) const {
+        if (r < kCutRow) return state_.rhs.test(r) ? 1.0 : 0.0;
+        return state_.rhs.test(state_.cut_point[r - kCutRow]) ? -1.0 : 0.0;
+    }
+    // A row's coefficient on a move.
+    double coefficient(int r, int index) const {
+        const uint8_t* c = corner_table_[index].data();
+        if (r < kCutRow) return (c[0] == r) + (c[1] == r) + (c[2] == r) + (c[3] == r);
+        const int k = r - kCutRow;
+        if (state_.cut_move[k] == index) return -1.0;
+        const int q = state_.cut_point[k];
+        return (c[0] == q) + (c[1] == q) + (c[2] == q) + (c[3] == q);
+    }
+    double basic_value(int index) const {
+        const int i = state_.slot_of_move[index];
+        return i < 0 ? 0.0 : value_[i];
+    }
+    // A row's activity under the basic solution: its left-hand side.
+    double activity(int r) const {
+        if (r < kCutRow) return cover_[r];
+        const int k = r - kCutRow;
+        return cover_[state_.cut_point[k]] - 2 * basic_value(state_.cut_move[k]);
+    }
+
     // x_M = C D_T, each lattice point's coverage by the basic moves, and the objective Σ x_M.
     void compute_primal() {
         const State& s = state_;
-        for (int t = 0; t < s.size; ++t) rhs_on_core_[t] = s.rhs.test(s.point_at[t]) ? 1.0 : 0.0;
+        for (int t = 0; t < s.size; ++t) rhs_on_core_[t] = rhs_of(s.row_at[t]);
         objective_ = 0;
         std::fill(std::begin(cover_), std::end(cover_), 0.0);
         for (int i = 0; i < s.size; ++i) {
@@ -564,14 +650,34 @@ private:
         }
     }
 
-    // The basic variable furthest outside its bounds: a basic move below 0 (or above 0 when fixed), or
-    // the surplus of a row off T below 0, a 1-point the basic moves do not cover.
+    // The leaving row of B⁻¹ on T for the surplus of row r: v = Σ_{basic m} A[r, m] C[m].
+    void surplus_row(int r, double* v) const {
+        const State& s = state_;
+        std::fill(v, v + s.size, 0.0);
+        auto add = [&](int i, double times) {
+            const double* row_i = &s.core[static_cast<size_t>(i) * stride_];
+            for (int t = 0; t < s.size; ++t) v[t] += times * row_i[t];
+        };
+        const int q = r < kCutRow ? r : s.cut_point[r - kCutRow];
+        for (uint16_t index : lattice_.at[q]) {
+            const int i = s.slot_of_move[index];
+            if (i >= 0) add(i, 1.0);
+        }
+        if (r >= kCutRow) {
+            const int i = s.slot_of_move[s.cut_move[r - kCutRow]];
+            if (i >= 0) add(i, -2.0);
+        }
+    }
+
+    // The basic variable furthest outside its bounds, by dual steepest edge (violation² over the
+    // squared norm of its row of B⁻¹): a basic move below 0 (or above 0 when fixed), or the surplus of
+    // a row off T below 0 — a 1-point the basic moves do not cover, or a parity row they break.
     struct Leaving {
         int slot = -1;    // a basic move's row slot, or
-        int point = -1;   // a lattice point whose surplus leaves
+        int row = -1;     // a row whose surplus leaves
         bool rising = true;
     };
-    Leaving most_infeasible() const {
+    Leaving most_infeasible() {
         const State& s = state_;
         Leaving leave;
         double worst = 0;
@@ -587,24 +693,51 @@ private:
                 leave = Leaving{i, -1, !(fixed && x > 0)};
             }
         }
-        for (int p = 0; p < kLatticePoints; ++p) {
-            if (s.slot_of_point[p] >= 0 || lattice_.at[p].empty()) continue;
-            double violation = (s.rhs.test(p) ? 1.0 : 0.0) - cover_[p];
-            if (violation <= kFeasibilityTolerance) continue;
-            double v[kLatticePoints] = {};
-            for (uint16_t index : lattice_.at[p]) {
-                const int i = s.slot_of_move[index];
-                if (i < 0) continue;
-                const double* r = &s.core[static_cast<size_t>(i) * stride_];
-                for (int t = 0; t < s.size; ++t) v[t] += r[t];
-            }
-            violation = violation * violation / (1 + dot(v, v, s.size));
+        auto consider = [&](int r) {
+            if (s.slot_of_row[r] >= 0) return;
+            double violation = rhs_of(r) - activity(r);
+            if (violation <= kFeasibilityTolerance) return;
+            surplus_row(r, scratch_);
+            violation = violation * violation / (1 + dot(scratch_, scratch_, s.size));
             if (violation > worst) {
                 worst = violation;
-                leave = Leaving{-1, p, true};
+                leave = Leaving{-1, r, true};
+            }
+        };
+        for (int p = 0; p < kLatticePoints; ++p)
+            if (!lattice_.at[p].empty()) consider(p);
+        for (int k = 0; k < s.cuts; ++k) consider(kCutRow + k);
+        return leave;
+    }
+
+    // Parity: a solution toggles every 0-point an even number of times, so a move used at a 0-point q
+    // needs another at q:  Σ_{moves at q but m} x ≥ x_m. Adds the rows the basic solution breaks most.
+    bool add_violated_parity_cuts() {
+        State& s = state_;
+        std::vector<Violation>& found = violations_;
+        found.clear();
+        for (int i = 0; i < s.size; ++i) {
+            const double x = value_[i];
+            if (x <= kFeasibilityTolerance) continue;
+            for (uint8_t q : lattice_.moves[s.move_at[i]].corner) {
+                if (s.rhs.test(q)) continue;
+                const double by = 2 * x - cover_[q];
+                if (by > 1e-6) found.push_back({by, q, s.move_at[i]});
             }
         }
-        return leave;
+        std::sort(found.begin(), found.end(), [](const Violation& a, const Violation& b) { return a.by > b.by; });
+        int added = 0;
+        for (const Violation& v : found) {
+            if (added == kCutsPerRound || s.cuts == kMaxCuts) break;
+            bool known = false;
+            for (int k = 0; k < s.cuts && !known; ++k) known = s.cut_point[k] == v.q && s.cut_move[k] == v.m;
+            if (known) continue;
+            s.cut_point[s.cuts] = static_cast<uint8_t>(v.q);
+            s.cut_move[s.cuts] = v.m;
+            ++s.cuts;   // its surplus is basic, and negative: the next pivots see to it
+            ++added;
+        }
+        return added > 0;
     }
 
     // One dual simplex pivot: α is the leaving row of B⁻¹ times each column that may enter; the entering
@@ -613,31 +746,30 @@ private:
     bool pivot(const Leaving& leave) {
         State& s = state_;
         compute_duals();
-        // The leaving row of B⁻¹ on T: row `slot` of C, or for a surplus at q, v = Σ_{basic m ∋ q} C[m].
         double* basis_row = leave_row_;
-        if (leave.slot >= 0) {
-            std::copy_n(row(leave.slot), s.size, basis_row);
-        } else {
-            std::fill(basis_row, basis_row + s.size, 0.0);
-            for (uint16_t index : lattice_.at[leave.point]) {
-                const int i = s.slot_of_move[index];
-                if (i < 0) continue;
-                const double* r = row(i);
-                for (int t = 0; t < s.size; ++t) basis_row[t] += r[t];
-            }
-        }
-        // Per lattice point: its entry of the leaving row (−1 at a leaving surplus's own point), and its
-        // dual, so a move's α and reduced cost are four lookups each.
+        if (leave.slot >= 0) std::copy_n(row(leave.slot), s.size, basis_row);
+        else surplus_row(leave.row, basis_row);
+        // Per lattice point: the leaving row's and the duals' weight on every move with a corner there
+        // (a point's own row, and the parity rows at it); the parity rows' moves get their −2 apart.
         std::fill(std::begin(row_at_point_), std::end(row_at_point_), 0.0);
         std::fill(std::begin(dual_at_point_), std::end(dual_at_point_), 0.0);
-        for (int t = 0; t < s.size; ++t) {
-            row_at_point_[s.point_at[t]] = basis_row[t];
-            dual_at_point_[s.point_at[t]] = dual_[t];
-        }
-        if (leave.point >= 0) row_at_point_[leave.point] = -1.0;
+        fixed_moves_.clear();
+        auto spread = [&](int r, double along, double dual) {
+            if (r < kCutRow) {
+                row_at_point_[r] += along;
+                dual_at_point_[r] += dual;
+                return;
+            }
+            const int k = r - kCutRow;
+            row_at_point_[s.cut_point[k]] += along;
+            dual_at_point_[s.cut_point[k]] += dual;
+            alpha_fix_[s.cut_move[k]] -= 2 * along;
+            dual_fix_[s.cut_move[k]] -= 2 * dual;
+            fixed_moves_.push_back(s.cut_move[k]);
+        };
+        for (int t = 0; t < s.size; ++t) spread(s.row_at[t], basis_row[t], dual_[t]);
+        if (leave.row >= 0) spread(leave.row, -1.0, 0.0);   // −A[r, ·] for a leaving surplus
 
-        // Candidates: allowed nonbasic moves, then the surplus of each tight point (α = −row, d = y),
-        // whose α has the sign that moves the leaving variable towards its bound.
         const double sign = leave.rising ? -1.0 : 1.0;
         int candidates = 0;
         double bound_ratio = std::numeric_limits<double>::infinity();
@@ -645,13 +777,15 @@ private:
             if (s.fixed[index] || s.slot_of_move[index] >= 0) continue;
             const uint8_t* c = corner_table_[index].data();
             const double a = sign * (row_at_point_[c[0]] + row_at_point_[c[1]] + row_at_point_[c[2]] +
-                                     row_at_point_[c[3]]);
+                                     row_at_point_[c[3]] + alpha_fix_[index]);
             if (a <= kPivotTolerance) continue;
             const double reduced = std::max(0.0, 1.0 - (dual_at_point_[c[0]] + dual_at_point_[c[1]] +
-                                                         dual_at_point_[c[2]] + dual_at_point_[c[3]]));
+                                                         dual_at_point_[c[2]] + dual_at_point_[c[3]] +
+                                                         dual_fix_[index]));
             candidate_[candidates++] = Candidate{index, a, reduced};
             bound_ratio = std::min(bound_ratio, (reduced + kFeasibilityTolerance) / a);
         }
+        for (uint16_t index : fixed_moves_) alpha_fix_[index] = dual_fix_[index] = 0;
         for (int t = 0; t < s.size; ++t) {
             const double a = -sign * basis_row[t];
             if (a <= kPivotTolerance) continue;
@@ -671,9 +805,9 @@ private:
         if (largest == 0) return false;
 
         if (leave.slot >= 0 && enter >= 0) replace_move(leave.slot, enter);
-        else if (leave.slot >= 0) drop_move_and_point(leave.slot, -1 - enter);
-        else if (enter >= 0) add_move_and_point(enter, leave.point);
-        else replace_point(-1 - enter, leave.point);
+        else if (leave.slot >= 0) drop_move_and_row(leave.slot, -1 - enter);
+        else if (enter >= 0) add_move_and_row(enter, leave.row);
+        else replace_row(-1 - enter, leave.row);
         return true;
     }
 
@@ -681,10 +815,10 @@ private:
     void core_times_move(int index, double* u) const {
         const State& s = state_;
         std::fill(u, u + s.size, 0.0);
-        for (uint8_t p : lattice_.moves[index].corner) {
-            const int t = s.slot_of_point[p];
-            if (t < 0) continue;
-            for (int i = 0; i < s.size; ++i) u[i] += at(i, t);
+        for (int t = 0; t < s.size; ++t) {
+            const double a = coefficient(s.row_at[t], index);
+            if (a == 0) continue;
+            for (int i = 0; i < s.size; ++i) u[i] += a * at(i, t);
         }
     }
 
@@ -706,9 +840,9 @@ private:
         s.slot_of_move[index] = static_cast<int16_t>(i);
     }
 
-    // The basic move in slot i leaves and the surplus of the tight point in slot t enters: G loses
+    // The basic move in slot i leaves and the surplus of the tight row in slot t enters: G loses
     // column i and row t, and C' = C without row i and column t, less C[·,t] C[i,·] / C[i,t].
-    void drop_move_and_point(int i, int t) {
+    void drop_move_and_row(int i, int t) {
         State& s = state_;
         const double pivot = at(i, t);
         const double* pivot_row = row(i);
@@ -722,7 +856,7 @@ private:
         // Fill the holes with the last row and column.
         const int last = s.size - 1;
         s.slot_of_move[s.move_at[i]] = -1;
-        s.slot_of_point[s.point_at[t]] = -1;
+        s.slot_of_row[s.row_at[t]] = -1;
         if (i != last) {
             std::copy_n(row(last), s.size, row(i));
             s.move_at[i] = s.move_at[last];
@@ -730,78 +864,82 @@ private:
         }
         if (t != last) {
             for (int l = 0; l < last; ++l) row(l)[t] = row(l)[last];
-            s.point_at[t] = s.point_at[last];
-            s.slot_of_point[s.point_at[t]] = static_cast<int16_t>(t);
+            s.row_at[t] = s.row_at[last];
+            s.slot_of_row[s.row_at[t]] = static_cast<int16_t>(t);
         }
         s.size = last;
     }
 
-    // Move `index` enters and the surplus of point q leaves: G gains row q and column `index`.
-    // With h the move's column on T, g the row of q over the basic moves, a = A[q, index] and
-    // σ = a − gᵀCh:  C' = [[C + (Ch)(gᵀC)/σ, −Ch/σ], [−gᵀC/σ, 1/σ]].
-    void add_move_and_point(int index, int q) {
+    // Move `index` enters and the surplus of row r leaves: G gains row r and column `index`. With h
+    // the move's column on T, g row r over the basic moves, a = A[r, index] and σ = a − gᵀCh:
+    // C' = [[C + (Ch)(gᵀC)/σ, −Ch/σ], [−gᵀC/σ, 1/σ]].
+    void add_move_and_row(int index, int r) {
         State& s = state_;
         double* u = column_;           // C h
         core_times_move(index, u);
         double* v = leave_row_;        // gᵀC, already computed as the leaving row
         double g_u = 0;
-        for (uint16_t m : lattice_.at[q]) {
-            const int l = s.slot_of_move[m];
-            if (l >= 0) g_u += u[l];
-        }
-        bool corner = false;
-        for (uint8_t p : lattice_.moves[index].corner) corner |= p == q;
-        const double sigma = (corner ? 1.0 : 0.0) - g_u;
+        for (int l = 0; l < s.size; ++l) g_u += coefficient(r, s.move_at[l]) * u[l];
+        const double sigma = coefficient(r, index) - g_u;
         const int k = s.size;
         for (int l = 0; l < k; ++l) {
-            double* r = row(l);
+            double* row_l = row(l);
             const double factor = u[l] / sigma;
-            for (int t = 0; t < k; ++t) r[t] += factor * v[t];
-            r[k] = -factor;
+            for (int t = 0; t < k; ++t) row_l[t] += factor * v[t];
+            row_l[k] = -factor;
         }
         double* last = row(k);
         for (int t = 0; t < k; ++t) last[t] = -v[t] / sigma;
         last[k] = 1.0 / sigma;
         s.move_at[k] = static_cast<uint16_t>(index);
         s.slot_of_move[index] = static_cast<int16_t>(k);
-        s.point_at[k] = static_cast<uint8_t>(q);
-        s.slot_of_point[q] = static_cast<int16_t>(k);
+        s.row_at[k] = static_cast<uint16_t>(r);
+        s.slot_of_row[r] = static_cast<int16_t>(k);
         s.size = k + 1;
     }
 
-    // The surplus of point q leaves and that of the tight point in slot t enters: row t of G becomes
-    // q's row. With v = gᵀC (the leaving row), C' = C − C[·,t] (v − e_t)ᵀ / v_t.
-    void replace_point(int t, int q) {
+    // The surplus of row r leaves and that of the tight row in slot t enters: row t of G becomes r's
+    // row. With v = gᵀC (the leaving row), C' = C − C[·,t] (v − e_t)ᵀ / v_t.
+    void replace_row(int t, int r) {
         State& s = state_;
         double* v = leave_row_;
         const double pivot = v[t];
         v[t] -= 1.0;
         for (int l = 0; l < s.size; ++l) {
-            double* r = row(l);
-            const double factor = r[t] / pivot;
+            double* row_l = row(l);
+            const double factor = row_l[t] / pivot;
             if (factor == 0) continue;
-            for (int c = 0; c < s.size; ++c) r[c] -= factor * v[c];
+            for (int c = 0; c < s.size; ++c) row_l[c] -= factor * v[c];
         }
-        s.slot_of_point[s.point_at[t]] = -1;
-        s.point_at[t] = static_cast<uint8_t>(q);
-        s.slot_of_point[q] = static_cast<int16_t>(t);
+        s.slot_of_row[s.row_at[t]] = -1;
+        s.row_at[t] = static_cast<uint16_t>(r);
+        s.slot_of_row[r] = static_cast<int16_t>(t);
     }
 
     const Lattice& lattice_;
     const int moves_, stride_;
     State state_;
-    double value_[kLatticePoints] = {}, cover_[kLatticePoints] = {}, dual_[kLatticePoints] = {};
-    double leave_row_[kLatticePoints] = {}, column_[kLatticePoints] = {}, rhs_on_core_[kLatticePoints] = {};
+    double value_[kRows] = {}, cover_[kLatticePoints] = {}, dual_[kRows] = {};
+    double leave_row_[kRows] = {}, column_[kRows] = {}, rhs_on_core_[kRows] = {}, scratch_[kRows] = {};
     double row_at_point_[kLatticePoints] = {}, dual_at_point_[kLatticePoints] = {};
+    std::vector<double> alpha_fix_, dual_fix_;   // per move: the parity rows' −2 on their own move
+    std::vector<uint16_t> fixed_moves_;
+    std::vector<int64_t> exact_dual_, fix_exact_ = std::vector<int64_t>(kMaxMoves, 0);
     double objective_ = 0;
     struct Candidate {
-        int column;       // a move's index, or −1 − t for the surplus of the tight point in slot t
+        int column;       // a move's index, or −1 − t for the surplus of the tight row in slot t
         double alpha;     // its α, signed towards the leaving variable's bound
         double reduced;   // its reduced cost
     };
     std::vector<Candidate> candidate_;
     std::vector<std::array<uint8_t, 4>> corner_storage_;
     const std::array<uint8_t, 4>* corner_table_ = nullptr;
+    struct Violation {
+        double by;
+        int q;
+        uint16_t m;
+    };
+    std::vector<Violation> violations_;
 };
 
 // ───────────────────────────── transposition ─────────────────────────────
@@ -923,6 +1061,7 @@ struct Switches {
     bool fewest_branches = true;  // branch at the 1-point with the fewest available moves
     bool symmetry = true;    // a branch whose move is an image of an earlier one's is not searched
     int tt_min_budget = 3;   // the table is consulted only this far from the leaves
+    int parity_rounds = 6;   // rounds of parity rows cutting a node's LP (0: none)
     int lp_after = 2000;     // the covering LP is solved again at a node once its subtree has taken
                              // this many nodes (0: at the root only)
 };
@@ -1162,7 +1301,7 @@ public:
         Branches given;
         for (uint16_t index : task.moves) given.viable[given.viable_count++] = index;
         // Weights from the LP of this very node: the root's say little this deep.
-        if (sw_.cover_bound) solve_lp_here(budget);
+        if (sw_.cover_bound && solve_lp_here(budget) > budget) return false;
         return CoverWeights::moves_for(cover_sum_) <= budget && expand(budget, &given, task.group);
     }
 
@@ -1187,18 +1326,32 @@ public:
     // The covering LP of this node for the moves still allowed, warm from the last one solved above;
     // its weights replace the inherited ones where they prove more. The caller restores lp_ from
     // saved_[depth] when it leaves the node.
-    void solve_lp_here(int budget) {
+    // Returns the fewest moves this node's LP proves (with its parity rows, which the weights cannot
+    // carry below it).
+    int solve_lp_here(int budget) {
         const size_t depth = path_.size();
         if (saved_.size() <= depth) saved_.resize(depth + 1);
         lp_->save(saved_[depth]);
         lp_->set_position(d_, blocked_);
-        lp_->solve(budget);
+        lp_->solve(budget, 0);
         lp_->weights(fresh_);
+        int proven = lp_->proven_moves();
+        if (sw_.parity_rounds && proven <= budget && lp_->value() > budget - kParityReach) {
+            // The parity rows only for this node's bound: the point weights and the state the
+            // children start from stay those of the covering LP alone, whose weights carry further.
+            // They raise the bound by about one move, so they are tried only where that can refute.
+            if (covering_.size() <= depth) covering_.resize(depth + 1);
+            lp_->save(covering_[depth]);
+            lp_->solve(budget, sw_.parity_rounds);
+            proven = std::max(proven, lp_->proven_moves());
+            lp_->restore(covering_[depth]);
+        }
         const int64_t fresh_sum = fresh_.sum(d_);
         if (fresh_sum > cover_sum_) {
             weight_ = fresh_;
             cover_sum_ = fresh_sum;
         }
+        return std::max(proven, CoverWeights::moves_for(cover_sum_));
     }
 
     // Branch on the moves at one 1-point. With exclusion each branch forbids the moves tried before it,
@@ -1240,8 +1393,7 @@ public:
                 // This subtree has proved big: the covering LP for the children still to come (the ones
                 // tried already are excluded, so it is tighter than at entry) is now worth its cost.
                 lp_here = true;
-                solve_lp_here(budget);
-                if (CoverWeights::moves_for(cover_sum_) > budget) break;
+                if (solve_lp_here(budget) > budget) break;
             }
             if (lp_here && cover_bound_after(index) > budget - 1) {
                 if (sw_.exclusion) exclude_here(frame, index);
@@ -1351,6 +1503,7 @@ private:
     int64_t cover_sum_ = 0;   // Σ weight_ over the 1-points of d_
     std::unique_ptr<CoverLp> lp_;          // the covering LP at the deepest LP node above
     std::vector<CoverLp::State> saved_;    // its state on entry to each LP node, by depth
+    std::vector<CoverLp::State> covering_; // a node's covering LP while parity rows are tried on it
     CoverWeights fresh_;
 
     std::vector<Frame> frames_ = std::vector<Frame>(kMaxMoves);
@@ -1424,7 +1577,10 @@ public:
                     lp.solve(kUnbounded);
                     lp.weights(root.weights);
                     lp.save(root.lp);
-
+                    // The parity rows tighten the root's bound; the search starts from the covering
+                    // LP alone, whose weights carry further.
+                    lp.solve(kUnbounded, options.sw.parity_rounds);
+                    root.lp_bound = lp.proven_moves();
                 }
                 roots_.push_back(root);
             }
@@ -1449,7 +1605,7 @@ public:
         int bound = kUnbounded;
         for (Root* root : live) {
             probe.reset(0, root->d, root->weights, nullptr);
-            root->h = probe.bound(kUnbounded);
+            root->h = std::max(probe.bound(kUnbounded), root->lp_bound);
             if (root->h < bound) {
                 bound = root->h;
                 out.target = root->target;
@@ -1541,6 +1697,7 @@ private:
         CoverWeights weights;   // all zero without the covering bound
         CoverLp::State lp;      // the covering LP solved at the root
         SymmetryGroup group = kTrivialGroup;   // the symmetries of d the search may break
+        int lp_bound = 0;       // the fewest moves the root's LP proves, parity rows included
     };
 
     // One bound's search: a task per root that can still make it, on a queue the workers take from;
@@ -1716,6 +1873,9 @@ struct NumberSwitch {
     const char* help;
 };
 const NumberSwitch kNumberSwitches[] = {
+    {"--parity-rounds", "R", &Switches::parity_rounds, 0, 100,
+     "cut each LP by the parity rows its solution breaks, R rounds\n"
+     "                       at most (default 6; 0: the covering LP alone)"},
     {"--lp-after", "N", &Switches::lp_after, 0, 1 << 30,
      "solve the covering LP again at a node once its subtree has\n"
      "                       taken N nodes (default 2000; 0: at the root only)"},

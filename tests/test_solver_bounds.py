@@ -66,6 +66,23 @@ def test_positions_along_optimal_solutions_get_a_bound_at_most_the_moves_left(ru
     assert not overclaims(positions, bounds, remaining)
 
 
+@pytest.mark.parametrize("rounds", ["0", "1", "20"])
+def test_parity_rows_never_make_the_bound_overclaim(run_solver_many, rounds):
+    rng = random.Random(7300 + int(rounds))
+    boards = [oracle.random_board(rng, 6) for _ in range(200)]
+    bounds = bounds_of(run_solver_many, boards, 0, "--parity-rounds", rounds)
+    assert not overclaims(boards, bounds, [oracle.coset_optimum(b) for b in boards])
+
+
+def test_parity_rows_raise_the_bound_on_some_boards(run_solver_many):
+    rng = random.Random(7400)
+    boards = [oracle.random_solvable_board(rng, n) for n in (8, 9, 10) for _ in range(10)]
+    with_parity = bounds_of(run_solver_many, boards)
+    covering_only = bounds_of(run_solver_many, boards, 0, "--parity-rounds", "0")
+    assert all(a >= b for a, b in zip(with_parity, covering_only, strict=True))
+    assert sum(a > b for a, b in zip(with_parity, covering_only, strict=True)) >= len(boards) // 4
+
+
 def test_the_covering_bound_is_stronger_than_the_line_bounds_alone(run_solver_many):
     rng = random.Random(7200)
     boards = [oracle.random_solvable_board(rng, n) for n in (7, 8, 9, 10) for _ in range(10)]

@@ -248,9 +248,13 @@ def test_two_board_files_are_rejected(run_solver):
 
 
 def test_progress_lines_on_stderr_name_only_bounds_below_the_optimum_and_quiet_silences_them(run_solver):
+    # Premise: a board whose root bound is below its optimum, so some bound is searched and exhausted.
     rng = random.Random(31)
-    board = oracle.random_solvable_board(rng, 7)
-    optimum = oracle.cpsat_optimum(board)
+    while True:
+        board = oracle.random_solvable_board(rng, 8)
+        optimum = oracle.cpsat_optimum(board)
+        if run_solver(board_text(board), "--lower-bound").bound < optimum:
+            break
     loud = run_solver(board_text(board), "--threads", "1")
     assert loud.mismatch(board, 0, optimum) is None, loud.mismatch(board, 0, optimum)
     progress = re.compile(r"bound (0|[1-9][0-9]*) (exhausted|searching), nodes=(0|[1-9][0-9]*)")

@@ -28,6 +28,9 @@ CONFIGURATIONS = [
     ("--lp-after", "1", "--no-pair-bound", "--no-line-bound"),
     ("--no-symmetry",),
     ("--no-symmetry", "--lp-after", "1"),
+    ("--parity-rounds", "0"),
+    ("--parity-rounds", "20", "--lp-after", "1"),
+    ("--parity-rounds", "20", "--lp-after", "1", "--no-exclusion"),
 ]
 
 
