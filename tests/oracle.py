@@ -480,8 +480,8 @@ def book_board(level: dict) -> Board:
     tiles = level["tiles"]
     if isinstance(tiles, dict):
         w, h, flat = tiles["width"], tiles["height"], tiles["array"]
-        if w != h or len(flat) != w * h:
-            raise ValueError(f"tiles are not a square {w}x{h} board")
+        if len(flat) != w * h:
+            raise ValueError(f"tiles array of {len(flat)} entries is not a {h}x{w} board")
         rows = [flat[r * w : (r + 1) * w] for r in range(h)]
     else:
         rows = tiles

@@ -1,4 +1,5 @@
-"""Boards and moves. A board is a tuple of rows of 0/1 in the solver's terms: 0 is the game's white."""
+"""Boards and moves. A board is a tuple of rows of 0/1 in the solver's terms: 0 is the game's white. A board
+has H rows of W tiles, 2 ≤ H, W ≤ 15, square or not; a move is a k×k square, 2 ≤ k ≤ min(H, W)."""
 
 from __future__ import annotations
 
@@ -19,17 +20,33 @@ class Move:
     col: int
     size: int
 
-    def fits(self, n: int) -> bool:
+    def fits(self, height: int, width: int) -> bool:
         return (
             MIN_SIZE <= self.size
             and 0 <= self.row
             and 0 <= self.col
-            and max(self.row, self.col) + self.size <= n
+            and self.row + self.size <= height
+            and self.col + self.size <= width
         )
 
 
-def all_moves(n: int) -> list[Move]:
-    return [Move(r, c, k) for k in range(MIN_SIZE, n + 1) for r in range(n - k + 1) for c in range(n - k + 1)]
+def shape(board: Board) -> tuple[int, int]:
+    """(height, width): rows, then tiles a row."""
+    return len(board), len(board[0])
+
+
+def shape_text(height: int, width: int, times: str = "×") -> str:
+    """How a shape is written everywhere: rows first, '7×10' is 7 rows of 10 tiles."""
+    return f"{height}{times}{width}"
+
+
+def all_moves(height: int, width: int) -> list[Move]:
+    return [
+        Move(r, c, k)
+        for k in range(MIN_SIZE, min(height, width) + 1)
+        for r in range(height - k + 1)
+        for c in range(width - k + 1)
+    ]
 
 
 def apply_move(board: Board, move: Move) -> Board:
@@ -52,9 +69,12 @@ def moves_word(count: int) -> str:
     return f"{count} move" + ("" if count == 1 else "s")
 
 
-def check_size(n: int, where: str) -> None:
-    if not MIN_SIZE <= n <= MAX_SIZE:
-        raise InputError(f"{where}: the board is {n}×{n}; sizes {MIN_SIZE} to {MAX_SIZE} are supported")
+def check_shape(height: int, width: int, where: str) -> None:
+    if not (MIN_SIZE <= height <= MAX_SIZE and MIN_SIZE <= width <= MAX_SIZE):
+        raise InputError(
+            f"{where}: the board is {shape_text(height, width)}; "
+            f"each side must be {MIN_SIZE} to {MAX_SIZE} tiles"
+        )
 
 
 # The solver's cap on a board's text (kMaxInputBytes): far above any 15×15 board, and a guard against endless
@@ -71,7 +91,7 @@ SEPARATORS = re.compile(r"[\s,]+")
 
 
 def parse_board_text(text: str, where: str) -> Board:
-    """Read N lines of N digits, all 0/1 or all 1/2, as README.md's protocol does: trailing spaces,
+    """Read H lines of W digits, all 0/1 or all 1/2, as README.md's protocol does: trailing spaces,
     CRLF and trailing blank lines are fine; 1/2 maps to 0/1; a board of only 1s is read as 0/1. People
     write boards other ways too: the tiles of a row may be separated by spaces or commas, and a board the
     front end printed (· and ■, or . and #; the numbers and the outline are skipped) reads as itself."""
@@ -96,10 +116,7 @@ def parse_board_text(text: str, where: str) -> Board:
                 f"{where} line {number}: {len(row)} tiles, but line {numbered[0][0]} has {len(rows[0])}"
             )
         rows.append(row)
-    width = len(rows[0])
-    if len(rows) != width:
-        raise InputError(f"{where}: the board is {width} tiles wide and {len(rows)} high; it must be square")
-    check_size(width, where)
+    check_shape(len(rows), len(rows[0]), where)
     if printed:
         return tuple(tuple(PRINTED_TILES[ch] for ch in row) for row in rows)
     digits = set("".join(rows))

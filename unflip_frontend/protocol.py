@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .boards import Board, Move
+from .boards import Board, Move, shape_text
 from .errors import SolverError
 
 
@@ -26,6 +26,7 @@ class Solution:
 class Unsolvable:
     target: int
     seconds: float
+    either: bool = False  # asked for either colour: neither can be reached
 
 
 @dataclass(frozen=True)
@@ -45,8 +46,12 @@ def shortfall(outcome: Unsolvable | Stopped) -> str:
     """What an outcome without a solution proves, in words."""
     if isinstance(outcome, Stopped):
         return f"no solution with fewer than {outcome.bound} moves"
-    # The full N×N square is itself a move, so a board that cannot reach one colour cannot reach the other
-    # either: the words need not name the target.
+    # On a square board the whole board is itself a move, so one colour is reachable exactly when the other
+    # is; on a rectangle it is not, and the words say which colours were ruled out.
+    if outcome.either:
+        return "no sequence of moves makes every tile white or every tile black"
+    if outcome.target:
+        return "no sequence of moves makes every tile black"
     return "no sequence of moves clears this board"
 
 
@@ -135,23 +140,25 @@ class ProtocolReader:
 
         self.take(f"'{keyword}'", parse)
 
-    def move(self, n: int) -> Move:
+    def move(self, height: int, width: int) -> Move:
         def parse(parts: list[str]) -> Move:
             if len(parts) != 3:
                 raise ValueError
             move = Move(*map(int, parts))
-            if not move.fits(n):
+            if not move.fits(height, width):
                 raise ValueError
             return move
 
-        return self.take(f"a move 'row col size' that fits the {n}×{n} board", parse)
+        return self.take(f"a move 'row col size' that fits the {shape_text(height, width)} board", parse)
 
     def end(self) -> None:
         if self.index < len(self.lines):
             raise self.error("nothing after 'TIME'")
 
 
-def parse_solver_output(returncode: int, stdout: str, stderr: str, n: int, target: str) -> Outcome:
+def parse_solver_output(
+    returncode: int, stdout: str, stderr: str, shape: tuple[int, int], target: str
+) -> Outcome:
     """Turn one run's exit status and output into an outcome, trusting nothing the protocol does not allow."""
     complaints = [line.strip() for line in stderr.splitlines() if line.strip() and not parse_progress(line)]
     if returncode == 2:
@@ -165,12 +172,12 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str, n: int, targe
     outcome: Outcome
     if returncode == 0:
         count = reader.number("MOVES", int)
-        moves = tuple(reader.move(n) for _ in range(count))
+        moves = tuple(reader.move(*shape) for _ in range(count))
         outcome = Solution(reported, moves, reader.number("NODES", int), reader.number("TIME", float))
     elif returncode == 1:
         reader.keyword("UNSOLVABLE")
         reader.number("NODES", int)
-        outcome = Unsolvable(reported, reader.number("TIME", float))
+        outcome = Unsolvable(reported, reader.number("TIME", float), either=target == "either")
     else:
         bound = reader.number("STOPPED", int)
         outcome = Stopped(reported, bound, reader.number("NODES", int), reader.number("TIME", float))

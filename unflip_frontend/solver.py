@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .boards import Board
+from .boards import Board, shape
 from .errors import SolverError
 from .protocol import Outcome, SearchProgress, board_to_protocol, parse_progress, parse_solver_output
 
@@ -129,7 +129,7 @@ def run_solver(solver: Path, board: Board, settings: SolverSettings, on_progress
     if -returncode in STOP_SIGNALS:
         raise StoppedBySignal(-returncode)
     return parse_solver_output(
-        returncode, "".join(stdout_parts), "".join(stderr_lines), len(board), settings.target
+        returncode, "".join(stdout_parts), "".join(stderr_lines), shape(board), settings.target
     )
 
 

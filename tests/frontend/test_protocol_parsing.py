@@ -72,6 +72,19 @@ def test_malformed_solver_output_is_a_one_line_error_naming_the_line(
     assert one_line(result.stderr) == f"error: {message}"
 
 
+@pytest.mark.parametrize(
+    "move", ["0 0 3", "0 4 2", "1 0 2"], ids=["taller than the board", "past the right", "past the bottom"]
+)
+def test_a_move_that_does_not_fit_a_rectangle_is_malformed_output(tmp_path, fake_solver, move):
+    env = fake_solver(f"TARGET 0\nMOVES 1\n{move}\nNODES 1\nTIME 0\n")
+    result = run(str(write(tmp_path / "b.txt", "11100\n11100\n")), env=env)
+    assert result.exit_code == 4
+    assert one_line(result.stderr) == (
+        f"error: malformed solver output: line 3: expected a move 'row col size' that fits the 2×5 board, "
+        f"got '{move}'"
+    )
+
+
 def test_a_solution_that_does_not_clear_the_board_fails_verification(tmp_path, fake_solver):
     env = fake_solver("TARGET 0\nMOVES 1\n1 1 2\nNODES 1\nTIME 0\n")
     result = run(str(write(tmp_path / "b.txt", "110\n110\n000\n")), env=env)
@@ -107,7 +120,7 @@ def test_a_board_the_solver_rejects_is_reported_with_its_reason(tmp_path, fake_s
 def test_progress_lines_are_read_and_the_outcome_is_parsed_from_stdout():
     seen = []
     stderr = "bound 1 exhausted, nodes=1\nbound 2 searching, nodes=5\n"
-    outcome = parse_solver_output(3, "TARGET 0\nSTOPPED 2\nNODES 5\nTIME 1.5\n", stderr, 4, "0")
+    outcome = parse_solver_output(3, "TARGET 0\nSTOPPED 2\nNODES 5\nTIME 1.5\n", stderr, (4, 4), "0")
     assert outcome == Stopped(target=0, bound=2, nodes=5, seconds=1.5)
     for line in stderr.splitlines():
         match = PROGRESS_LINE.fullmatch(line)
