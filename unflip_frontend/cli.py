@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -17,7 +18,7 @@ from . import __version__
 from .boards import MAX_SIZE, MIN_SIZE, Board
 from .books import BOOK_FILES, Level, load_source, pick_level, writable_target, write_atomically
 from .errors import InputError, SolverError, likely_meant
-from .generator import SHIPPED_PLANS, Plan
+from .generator import SHIPPED_PLANS, Plan, Shapes
 from .layout import find_layout
 from .records import generate_record
 from .solver import (
@@ -159,6 +160,30 @@ class RangeType(click.ParamType[tuple[int, int], str | tuple[int, int]]):
         if not self.smallest <= bounds[0] <= bounds[1] <= self.largest:
             self.fail(f"{value!r} is not a range within {self.smallest}-{self.largest}", param, ctx)
         return bounds
+
+
+class ShapesType(click.ParamType[Shapes, str | Shapes]):
+    """'7' or '4-10' for square boards; 'HxW' for H rows of W tiles, where either side may be a range
+    ('5-7x8-12'), the height and the width then drawn apart."""
+
+    name = "size"
+
+    def __init__(self) -> None:
+        self.side = RangeType(MIN_SIZE, MAX_SIZE)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str:
+        return "N|A-B|HxW"
+
+    def convert(
+        self, value: str | Shapes, param: click.Parameter | None, ctx: click.Context | None
+    ) -> Shapes:
+        if isinstance(value, Shapes):  # click may convert a value twice
+            return value
+        sides = re.split(r"[x×X]", value)
+        if len(sides) > 2 or not all(sides):
+            self.fail(f"expected N, A-B or HxW, not {value!r}", param, ctx)
+        ranges = [self.side.convert(side, param, ctx) for side in sides]
+        return Shapes(*ranges)
 
 
 class Seconds(click.FloatRange):
@@ -314,8 +339,9 @@ def solve(
     """Solve Unflip boards in the fewest moves, proven optimal, and print each move as a step card.
 
     SOURCE is a book name (daily, main, weekly), a book file in the game's JSON format, a text board
-    (N lines of N digits, 0/1 with 0 = white, or 1/2 with 1 = white; the digits of a line may be separated
-    by spaces or commas, and a board this program printed reads back as itself), or - for standard input.
+    (H lines of W digits, 2 to 15 each, square or not; 0/1 with 0 = white, or 1/2 with 1 = white; the
+    digits of a line may be separated by spaces or commas, and a board this program printed reads back as
+    itself), or - for standard input.
     LEVEL is a level number in a book, counting from 1.
 
     \b
@@ -369,11 +395,12 @@ def solve(
 )
 @click.option(
     "--size",
-    "sizes",
-    type=RangeType(MIN_SIZE, MAX_SIZE),
+    "shapes",
+    type=ShapesType(),
     default="4-10",
     show_default=True,
-    help=f"\b\nBoard size N ({MIN_SIZE}-{MAX_SIZE}), or a range A-B drawn from.\nExample: --size 7",
+    help=f"\b\nSquare boards N×N ({MIN_SIZE}-{MAX_SIZE}), or a range A-B drawn from;\n"
+    "HxW for H rows of W tiles, each side N or A-B drawn\napart. Example: --size 7x10, --size 5-7x8-12",
 )
 @click.option(
     "--optimum",
@@ -420,7 +447,7 @@ def solve(
 )
 @threads_option
 def generate(
-    sizes: tuple[int, int],
+    shapes: Shapes,
     optimum: tuple[int, int],
     count: int,
     seed: str,
@@ -436,6 +463,7 @@ def generate(
     Examples:
       {prog} generate --size 7 --count 10 --seed 42 --out mybook.json
       {prog} generate --size 9-13 --optimum 12-18 --kind weekly --count 5
+      {prog} generate --size 7x10 --count 5   7 rows of 10 tiles
       {prog} mybook.json --all     check every level solves at its par
     """
     ui.json = json_
@@ -445,7 +473,7 @@ def generate(
         )
     if out != "-":
         writable_target(out)  # before the work, not after it
-    text = make_book(Plan(kind, count, sizes, optimum, seed), set(), threads)
+    text = make_book(Plan(kind, count, shapes, optimum, seed), set(), threads)
     if out == "-":
         ui.write(text)
         return

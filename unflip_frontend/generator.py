@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .boards import Board, all_moves, apply_move
+from .boards import Board, all_moves, apply_move, shape
 from .books import book_tiles
 from .errors import InputError, SolverError
 from .protocol import Solution, shortfall
@@ -42,11 +42,11 @@ class SeededDraws:
         return low + self.below(high - low + 1)
 
 
-def scrambled_board(size: int, scramble: int, seed: str) -> Board:
+def scrambled_board(height: int, width: int, scramble: int, seed: str) -> Board:
     """The board that `scramble` random flips make of an all-white one: solvable by construction."""
     draws = SeededDraws(f"{seed}/flips")
-    moves = all_moves(size)
-    board: Board = tuple((0,) * size for _ in range(size))
+    moves = all_moves(height, width)
+    board: Board = tuple((0,) * width for _ in range(height))
     for _ in range(scramble):
         board = apply_move(board, moves[draws.below(len(moves))])
     return board
@@ -63,27 +63,46 @@ def symmetry_key(board: Board) -> Board:
 
 
 @dataclass(frozen=True)
+class Shapes:
+    """The board shapes a plan draws from: squares whose side is drawn from `heights` when `widths` is None
+    (--size 4-10), else a height drawn from `heights`, then a width from `widths` (--size 7x10,
+    --size 5-7x8-12)."""
+
+    heights: tuple[int, int]
+    widths: tuple[int, int] | None = None
+
+    def draw(self, draws: SeededDraws) -> tuple[int, int]:
+        height = draws.between(*self.heights)
+        return height, height if self.widths is None else draws.between(*self.widths)
+
+    def __str__(self) -> str:
+        sides = [self.heights] if self.widths is None else [self.heights, self.widths]
+        return "×".join(f"{low}" if low == high else f"{low}–{high}" for low, high in sides)
+
+
+@dataclass(frozen=True)
 class Plan:
     """What a book asks of its levels."""
 
     kind: str  # daily, main or weekly: titles, ids, ordering, and mode "challenge" for weekly
     count: int
-    sizes: tuple[int, int]
+    shapes: Shapes
     optimum: tuple[int, int]  # accepted par, inclusive
     seed: str
 
-    def draw_shape(self, draws: SeededDraws) -> tuple[int, int]:
-        """A size, and a number of random flips that can reach the accepted optimum: the optimum is at
-        most the flips made, and a few more than the top of the range may still come out inside it."""
-        size = draws.between(*self.sizes)
+    def draw_shape(self, draws: SeededDraws) -> tuple[int, int, int]:
+        """A height and width, and a number of random flips that can reach the accepted optimum: the
+        optimum is at most the flips made, and a few more than the top of the range may still come out
+        inside it."""
+        height, width = self.shapes.draw(draws)
         low, high = self.optimum
-        return size, draws.between(low, high + 2)
+        return height, width, draws.between(low, high + 2)
 
 
 SHIPPED_PLANS = (
-    Plan("daily", 159, (4, 10), (3, 16), "unflip-daily"),
-    Plan("main", 120, (4, 9), (1, 13), "unflip-main"),
-    Plan("weekly", 25, (9, 13), (12, 20), "unflip-weekly"),
+    Plan("daily", 159, Shapes((4, 10)), (3, 16), "unflip-daily"),
+    Plan("main", 120, Shapes((4, 9)), (1, 13), "unflip-main"),
+    Plan("weekly", 25, Shapes((9, 13)), (12, 20), "unflip-weekly"),
 )
 
 
@@ -92,8 +111,14 @@ class Generated:
     board: Board
     par: int
     seed: str
-    size: int
     scramble: int
+
+    def made(self) -> dict[str, object]:
+        """What remakes the level: a square's side as `size` (as books have always had it), else `height`
+        and `width`."""
+        height, width = shape(self.board)
+        sides: dict[str, object] = {"size": height} if height == width else {"height": height, "width": width}
+        return {"version": GENERATOR_VERSION, "seed": self.seed, **sides, "scramble": self.scramble}
 
 
 def generate_levels(
@@ -105,8 +130,8 @@ def generate_levels(
     for index in range(1, plan.count + 1):
         for attempt in range(MAX_ATTEMPTS):
             seed = f"{plan.seed}/{index}/{attempt}"
-            size, scramble = plan.draw_shape(SeededDraws(f"{seed}/shape"))
-            board = scrambled_board(size, scramble, seed)
+            height, width, scramble = plan.draw_shape(SeededDraws(f"{seed}/shape"))
+            board = scrambled_board(height, width, scramble, seed)
             key = symmetry_key(board)
             if key in seen or not any(map(any, board)):
                 continue
@@ -117,17 +142,17 @@ def generate_levels(
                 )
             if plan.optimum[0] <= len(outcome.moves) <= plan.optimum[1]:
                 seen.add(key)
-                levels.append(Generated(board, len(outcome.moves), seed, size, scramble))
+                levels.append(Generated(board, len(outcome.moves), seed, scramble))
                 on_level(index)
                 break
         else:
             raise InputError(
                 f"no level with an optimum of {plan.optimum[0]}–{plan.optimum[1]} on "
-                f"{plan.sizes[0]}–{plan.sizes[1]} boards after {MAX_ATTEMPTS} tries; widen the ranges"
+                f"{plan.shapes} boards after {MAX_ATTEMPTS} tries; widen the ranges"
             )
     if plan.kind == "main":
         # Difficulty rises gently through the main book: by par, then board size.
-        levels.sort(key=lambda level: (level.par, level.size))
+        levels.sort(key=lambda level: (level.par, shape(level.board)))
     return levels
 
 
@@ -145,12 +170,7 @@ def book_json(plan: Plan, levels: list[Generated]) -> str:
             "colorScheme": "BW",
             "tileShape": "square",
             "__type__": "Level",
-            "generator": {
-                "version": GENERATOR_VERSION,
-                "seed": level.seed,
-                "size": level.size,
-                "scramble": level.scramble,
-            },
+            "generator": level.made(),
         }
         if plan.kind == "weekly":
             entry["mode"] = "challenge"

@@ -16,7 +16,7 @@ from support import one_line, run
 
 from unflip_frontend.books import BOOK_FILES, write_atomically
 from unflip_frontend.errors import InputError
-from unflip_frontend.generator import GENERATOR_VERSION, SHIPPED_PLANS, scrambled_board, symmetry_key
+from unflip_frontend.generator import GENERATOR_VERSION, SHIPPED_PLANS, Shapes, scrambled_board, symmetry_key
 
 SHIPPED = {plan.kind: plan for plan in SHIPPED_PLANS}
 
@@ -31,17 +31,18 @@ def test_each_shipped_book_has_the_planned_count_sizes_and_par_range(kind):
     assert len(levels) == plan.count
     for level in levels:
         n = len(level["tiles"])
-        assert plan.sizes[0] <= n <= plan.sizes[1]
+        assert plan.shapes.widths is None and plan.shapes.heights[0] <= n <= plan.shapes.heights[1]
         assert all(len(row) == n for row in level["tiles"])
         assert isinstance(level["par"], int) and plan.optimum[0] <= level["par"] <= plan.optimum[1]
         assert any(2 in row for row in level["tiles"]), "a level must not be solved already"
-    assert {len(level["tiles"]) for level in levels} == set(range(plan.sizes[0], plan.sizes[1] + 1))
+    low, high = plan.shapes.heights
+    assert {len(level["tiles"]) for level in levels} == set(range(low, high + 1))
 
 
 def test_the_shipped_books_mirror_the_games_shape():
-    assert (SHIPPED["daily"].count, SHIPPED["daily"].sizes) == (159, (4, 10))
-    assert (SHIPPED["main"].count, SHIPPED["main"].sizes) == (120, (4, 9))
-    assert (SHIPPED["weekly"].count, SHIPPED["weekly"].sizes) == (25, (9, 13))
+    assert (SHIPPED["daily"].count, SHIPPED["daily"].shapes) == (159, Shapes((4, 10)))
+    assert (SHIPPED["main"].count, SHIPPED["main"].shapes) == (120, Shapes((4, 9)))
+    assert (SHIPPED["weekly"].count, SHIPPED["weekly"].shapes) == (25, Shapes((9, 13)))
     assert min(level["par"] for level in shipped_levels("weekly")) >= 12
     assert all(level["mode"] == "challenge" for level in shipped_levels("weekly"))
 
@@ -76,7 +77,7 @@ def test_a_sample_of_shipped_levels_is_remade_exactly_from_its_recorded_seed(kin
     for level in levels[:: max(1, len(levels) // 12)]:
         made = level["generator"]
         assert made["version"] == GENERATOR_VERSION
-        board = scrambled_board(made["size"], made["scramble"], made["seed"])
+        board = scrambled_board(made["size"], made["size"], made["scramble"], made["seed"])
         assert board == oracle.book_board(level), made
         result = run_solver(oracle.board_text(board), "--threads", "2")
         assert result.move_count == level["par"], result.describe()
@@ -104,6 +105,38 @@ def test_generating_twice_gives_the_same_bytes_and_every_par_is_proven(tmp_path,
         board = oracle.book_board(level)
         assert oracle.optimum(board) == level["par"]
         assert 4 <= level["par"] <= 9 and 5 <= len(board) <= 8
+
+
+def generated_levels(tmp_path, *arguments: str) -> list[dict]:
+    result = run("generate", *arguments, "--out", str(tmp_path / "book.json"))
+    assert result.exit_code == 0, result.output
+    return json.loads((tmp_path / "book.json").read_text())["levels"]
+
+
+def test_a_size_HxW_makes_levels_of_H_rows_of_W_tiles_remade_from_their_record_at_the_oracles_par(tmp_path):
+    levels = generated_levels(tmp_path, "--size", "3x7", "--optimum", "2-6", "--count", "4", "--seed", "r")
+    for level in levels:
+        board = oracle.book_board(level)
+        assert oracle.shape(board) == (3, 7)
+        assert oracle.optimum(board) == level["par"] and 2 <= level["par"] <= 6
+        made = level["generator"]
+        assert "size" not in made and (made["height"], made["width"]) == (3, 7)
+        assert scrambled_board(3, 7, made["scramble"], made["seed"]) == board
+
+
+def test_a_range_on_each_side_draws_the_height_and_the_width_apart(tmp_path):
+    arguments = ["--size", "2-4x5-8", "--optimum", "1-5", "--count", "12", "--seed", "s"]
+    levels = generated_levels(tmp_path, *arguments)
+    shapes = [oracle.shape(oracle.book_board(level)) for level in levels]
+    assert all(2 <= height <= 4 and 5 <= width <= 8 for height, width in shapes)
+    assert len({height for height, _ in shapes}) > 1 and len({width for _, width in shapes}) > 1
+    for level in levels:
+        assert oracle.optimum(oracle.book_board(level)) == level["par"]
+
+
+def test_a_square_size_written_HxW_makes_squares_and_records_their_side_as_a_size(tmp_path):
+    [level] = generated_levels(tmp_path, "--size", "5x5", "--optimum", "3-6", "--count", "1")
+    assert oracle.shape(oracle.book_board(level)) == (5, 5) and level["generator"]["size"] == 5
 
 
 def test_a_generated_book_is_solved_at_par_by_the_front_end(tmp_path):
@@ -159,7 +192,20 @@ def test_an_impossible_plan_is_one_clear_error():
 
 @pytest.mark.parametrize(
     "option, value",
-    [("--size", "1"), ("--size", "16"), ("--size", "9-4"), ("--optimum", "x"), ("--count", "0")],
+    [
+        ("--size", "1"),
+        ("--size", "16"),
+        ("--size", "9-4"),
+        ("--size", "7x"),
+        ("--size", "x7"),
+        ("--size", "7x16"),
+        ("--size", "1x7"),
+        ("--size", "7x10x3"),
+        ("--size", "5-3x7"),
+        ("--size", "7 by 10"),
+        ("--optimum", "x"),
+        ("--count", "0"),
+    ],
 )
 def test_bad_generator_options_are_rejected_with_one_line(option, value):
     result = run("generate", option, value)
