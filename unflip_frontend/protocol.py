@@ -42,6 +42,31 @@ class Stopped:
 Outcome = Solution | Unsolvable | Stopped
 
 
+@dataclass(frozen=True)
+class OptimaCount:
+    """How many optimal solutions there are (--count), each a set of moves, up to the limit asked for."""
+
+    target: int
+    optimum: int
+    count: int
+    complete: bool  # False when the limit stopped the count: there may be more
+    nodes: int
+    seconds: float
+
+    @property
+    def unique(self) -> bool:
+        return self.count == 1 and self.complete
+
+
+@dataclass(frozen=True)
+class LowerBound:
+    """The root's proven lower bound (--lower-bound): every solution needs at least this many moves."""
+
+    target: int
+    bound: int
+    seconds: float
+
+
 def shortfall(outcome: Unsolvable | Stopped) -> str:
     """What an outcome without a solution proves, in words."""
     if isinstance(outcome, Stopped):
@@ -140,6 +165,12 @@ class ProtocolReader:
 
         self.take(f"'{keyword}'", parse)
 
+    def optional_keyword(self, keyword: str) -> bool:
+        """Whether the next line is the keyword alone; taken if it is."""
+        present = self.index < len(self.lines) and self.lines[self.index].split() == [keyword]
+        self.index += present
+        return present
+
     def move(self, height: int, width: int) -> Move:
         def parse(parts: list[str]) -> Move:
             if len(parts) != 3:
@@ -156,10 +187,17 @@ class ProtocolReader:
             raise self.error("nothing after 'TIME'")
 
 
-def parse_solver_output(
-    returncode: int, stdout: str, stderr: str, shape: tuple[int, int], target: str
-) -> Outcome:
-    """Turn one run's exit status and output into an outcome, trusting nothing the protocol does not allow."""
+def read_outcome(
+    returncode: int,
+    stdout: str,
+    stderr: str,
+    target: str,
+    found: Callable[[ProtocolReader, int], T],
+    counting: bool = False,
+) -> T | Unsolvable | Stopped:
+    """One run's exit status and output as an outcome, trusting nothing the protocol does not allow: what
+    `found` reads after TARGET on exit 0, or the unsolvable (which says SOLUTIONS 0 when counting) and
+    stopped outcomes every mode shares."""
     complaints = [line.strip() for line in stderr.splitlines() if line.strip() and not parse_progress(line)]
     if returncode == 2:
         reason = complaints[-1].removeprefix("error:").strip() if complaints else "no reason given"
@@ -169,13 +207,13 @@ def parse_solver_output(
         raise SolverError(f"the solver {describe_exit(returncode)}{detail}")
     reader = ProtocolReader(stdout)
     reported = reader.number("TARGET", int, allowed=(0, 1) if target == "either" else (int(target),))
-    outcome: Outcome
+    outcome: T | Unsolvable | Stopped
     if returncode == 0:
-        count = reader.number("MOVES", int)
-        moves = tuple(reader.move(*shape) for _ in range(count))
-        outcome = Solution(reported, moves, reader.number("NODES", int), reader.number("TIME", float))
+        outcome = found(reader, reported)
     elif returncode == 1:
         reader.keyword("UNSOLVABLE")
+        if counting:
+            reader.number("SOLUTIONS", int, allowed=(0,))
         reader.number("NODES", int)
         outcome = Unsolvable(reported, reader.number("TIME", float), either=target == "either")
     else:
@@ -183,3 +221,44 @@ def parse_solver_output(
         outcome = Stopped(reported, bound, reader.number("NODES", int), reader.number("TIME", float))
     reader.end()
     return outcome
+
+
+def parse_solver_output(
+    returncode: int, stdout: str, stderr: str, shape: tuple[int, int], target: str
+) -> Outcome:
+    """A search for one optimal solution."""
+
+    def solution(reader: ProtocolReader, reported: int) -> Solution:
+        count = reader.number("MOVES", int)
+        moves = tuple(reader.move(*shape) for _ in range(count))
+        return Solution(reported, moves, reader.number("NODES", int), reader.number("TIME", float))
+
+    return read_outcome(returncode, stdout, stderr, target, solution)
+
+
+def parse_count_output(
+    returncode: int, stdout: str, stderr: str, target: str
+) -> OptimaCount | Unsolvable | Stopped:
+    """--count (with --max-solutions K): the optimum, SOLUTIONS k, and INCOMPLETE when K stopped it."""
+
+    def counted(reader: ProtocolReader, reported: int) -> OptimaCount:
+        optimum = reader.number("MOVES", int)
+        count = reader.number("SOLUTIONS", int)
+        complete = not reader.optional_keyword("INCOMPLETE")
+        nodes, seconds = reader.number("NODES", int), reader.number("TIME", float)
+        return OptimaCount(reported, optimum, count, complete, nodes, seconds)
+
+    return read_outcome(returncode, stdout, stderr, target, counted, counting=True)
+
+
+def parse_lower_bound_output(
+    returncode: int, stdout: str, stderr: str, target: str
+) -> LowerBound | Unsolvable | Stopped:
+    """--lower-bound: LOWER_BOUND b, with no search."""
+
+    def bound(reader: ProtocolReader, reported: int) -> LowerBound:
+        value = reader.number("LOWER_BOUND", int)
+        reader.number("NODES", int)
+        return LowerBound(reported, value, reader.number("TIME", float))
+
+    return read_outcome(returncode, stdout, stderr, target, bound)
