@@ -199,3 +199,25 @@ def test_the_solvable_share_of_every_shape_to_15x15_follows_the_readmes_rule():
     for h in range(2, 16):
         for w in range(2, 16):
             assert Fraction(oracle.solvable_fraction(h, w)) == readme_solvable_share(h, w), (h, w)
+
+
+def test_a_rectangle_is_invariant_under_its_mirrors_and_never_under_a_turn_onto_its_side():
+    board = oracle.as_board(["1001", "0110", "1001"])
+    for group in ("left-right mirror", "up-down mirror", "half turn", "both mirrors"):
+        assert oracle.is_invariant(board, group), group
+    for group in ("diagonal mirror", "quarter turns", "every symmetry"):
+        assert not oracle.is_invariant(board, group), group
+    assert not oracle.is_invariant(oracle.as_board(["1000", "0110", "1001"]), "left-right mirror")
+
+
+def test_cpsat_excluding_a_solution_finds_another_optimum_exactly_when_there_is_one():
+    rng = random.Random(11)
+    seen = set()
+    for _ in range(30):
+        board = oracle.random_solvable_board(rng, 5)
+        sets = oracle.optimal_solution_sets(board)
+        best = min(sets, key=sorted)
+        other = oracle.cpsat_optimum(board, excluding=best)
+        seen.add(len(sets) > 1)
+        assert (other == len(best)) == (len(sets) > 1), board
+    assert seen == {True, False}

@@ -4,6 +4,7 @@ has H rows of W tiles, 2 ≤ H, W ≤ 15, square or not; a move is a k×k square
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .errors import InputError
@@ -63,6 +64,55 @@ def replay(board: Board, moves: tuple[Move, ...]) -> list[Board]:
     for move in moves:
         boards.append(apply_move(boards[-1], move))
     return boards
+
+
+# The symmetries of a square, besides the identity, as maps of a tile (row, col) of an H×W board; the last
+# four turn an H×W board into a W×H one, so only a square has them.
+TileMap = Callable[[int, int, int, int], tuple[int, int]]
+TILE_MAPS: dict[str, TileMap] = {
+    "mirror": lambda r, c, h, w: (r, w - 1 - c),
+    "mirror-ud": lambda r, c, h, w: (h - 1 - r, c),
+    "half-turn": lambda r, c, h, w: (h - 1 - r, w - 1 - c),
+    "diagonal": lambda r, c, h, w: (c, r),
+    "antidiagonal": lambda r, c, h, w: (w - 1 - c, h - 1 - r),
+    "quarter-turn": lambda r, c, h, w: (c, h - 1 - r),
+    "three-quarter-turn": lambda r, c, h, w: (w - 1 - c, r),
+}
+RECTANGLE_MAPS = ("mirror", "mirror-ud", "half-turn")
+
+# Each subgroup of the square's symmetries (up to which mirror it uses), by its elements besides the
+# identity: what generate --symmetric names.
+SYMMETRY_GROUPS: dict[str, tuple[str, ...]] = {
+    "mirror": ("mirror",),  # left-right
+    "mirror-ud": ("mirror-ud",),  # up-down
+    "half-turn": ("half-turn",),  # 180 degrees
+    "mirrors": ("mirror", "mirror-ud", "half-turn"),  # both mirrors
+    "diagonal": ("diagonal",),
+    "antidiagonal": ("antidiagonal",),
+    "diagonals": ("diagonal", "antidiagonal", "half-turn"),
+    "quarter-turn": ("quarter-turn", "half-turn", "three-quarter-turn"),  # 90-degree turns
+    "square": tuple(TILE_MAPS),  # all eight
+}
+
+
+# The groups a rectangle can have: of its mirrors and the half turn.
+RECTANGLE_GROUPS = tuple(group for group, maps in SYMMETRY_GROUPS.items() if set(maps) <= set(RECTANGLE_MAPS))
+
+
+def board_image(board: Board, tile_map: str) -> Board:
+    """The board turned or mirrored: each tile moved where the map sends it."""
+    height, width = shape(board)
+    to = TILE_MAPS[tile_map]
+    places = {to(r, c, height, width): tile for r, row in enumerate(board) for c, tile in enumerate(row)}
+    rows, columns = (height, width) if tile_map in RECTANGLE_MAPS else (width, height)
+    return tuple(tuple(places[r, c] for c in range(columns)) for r in range(rows))
+
+
+def move_image(move: Move, tile_map: str, height: int, width: int) -> Move:
+    """Where a map sends a move: the square whose corners are the images of the move's corners."""
+    to, last = TILE_MAPS[tile_map], move.size - 1
+    corners = [to(move.row + dr, move.col + dc, height, width) for dr in (0, last) for dc in (0, last)]
+    return Move(min(r for r, _ in corners), min(c for _, c in corners), move.size)
 
 
 def moves_word(count: int) -> str:
