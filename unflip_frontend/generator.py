@@ -113,8 +113,16 @@ class Shapes:
         return self.widths is None or self.heights == self.widths == (self.heights[0],) * 2
 
     def __str__(self) -> str:
+        """As --size gives them: '4–10', '7×10', '5–7×8–12'."""
         sides = [self.heights] if self.widths is None else [self.heights, self.widths]
         return "×".join(f"{low}" if low == high else f"{low}–{high}" for low, high in sides)
+
+    def boards(self) -> str:
+        """In words: '4×4 boards', '4×4 to 10×10 boards', '7×10 boards', '5–7×8–12 boards'."""
+        if self.widths is not None:
+            return f"{self} boards"
+        low, high = self.heights
+        return f"{low}×{low} boards" if low == high else f"{low}×{low} to {high}×{high} boards"
 
 
 @dataclass(frozen=True)
@@ -265,7 +273,7 @@ def generate_levels(
                 break
         else:
             raise InputError(
-                f"no level with {plan.described()} on {plan.shapes} boards after {attempts} tries; "
+                f"no level with {plan.described()} on {plan.shapes.boards()} after {attempts} tries; "
                 "widen the ranges"
             )
     if plan.kind == "main":

@@ -19,6 +19,7 @@ from unflip_frontend.errors import InputError
 from unflip_frontend.generator import (
     GENERATOR_VERSION,
     SHIPPED_BOOKS,
+    Plan,
     Shapes,
     scrambled_board,
     symmetry_key,
@@ -330,10 +331,21 @@ def test_make_books_rebuilds_the_shipped_books_byte_for_byte(tmp_path):
         assert (tmp_path / name).read_bytes() == (REPO / name).read_bytes(), name
 
 
+def test_a_plan_that_no_level_fits_names_everything_it_asked_for():
+    plan = Plan("daily", 1, Shapes((5, 7), (8, 9)), (3, 6), "s", ("mirror", "half-turn"), True, 5)
+    assert f"no level with {plan.described()} on {plan.shapes.boards()}" == (
+        "no level with an optimum of 3–6, symmetric (mirror, half-turn), a unique optimum, a gap of 5 or "
+        "more over the lower bound on 5–7×8–9 boards"
+    )
+    assert Shapes((4, 10)).boards() == "4×4 to 10×10 boards"
+
+
 def test_an_impossible_plan_is_one_clear_error():
     result = run("generate", "--size", "4", "--optimum", "15-20", "--count", "1")
     assert result.exit_code == 2
-    assert "widen the ranges" in result.output
+    assert one_line(result.stderr) == (
+        "error: no level with an optimum of 15–20 on 4×4 boards after 400 tries; widen the ranges"
+    )
     assert "Traceback" not in result.output
 
 
