@@ -2,7 +2,7 @@
 # Count the instructions the solver executes on some boards: a repeatable measure of a change, unlike
 # seconds on a shared machine. Needs valgrind.
 #
-#   bench/instructions.sh                    the specification's board and two official weekly levels
+#   bench/instructions.sh                    the specification's board and four official weekly levels
 #   bench/instructions.sh board.txt my.txt   any board files
 #   REV=HEAD~1 bench/instructions.sh         the same for the solver as committed at REV, to compare
 #
@@ -22,7 +22,7 @@ if [ ${#boards[@]} -eq 0 ]; then
     books=../shared/books/weekly_challenges_book.json
     boards=(board.txt)
     if [ -f "$books" ]; then
-        for level in 2 14; do    # Weekly #2 and #13: a few hundred thousand nodes each
+        for level in 2 6 14 16; do    # Weekly #2, #6A, #13 and #15, the hardest to prove
             python3 - "$books" "$level" >"$work/weekly$level.txt" <<'PY'
 import json, sys
 level = json.load(open(sys.argv[1]))["levels"][int(sys.argv[2]) - 1]

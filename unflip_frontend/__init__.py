@@ -11,7 +11,9 @@ each move as a step card. The modules, one family each:
     protocol   the solver's line protocol and the outcomes it names
     solver     running one search as a process
     verify     replaying every answer on the original board; par checks
+    hints      one move of an optimal solution from any position
     render     step cards, boards and level tables as rich text
+    render_optima  every optimal solution, their count, and a hint's card
     records    the --json records
     walkthrough  the --svg picture and the --html page
     generator  new levels whose par is the proven optimum

@@ -8,8 +8,9 @@ import math
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import click
 from click.shell_completion import CompletionItem
@@ -19,10 +20,12 @@ from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
 from .books import BOOK_FILES, Level, load_source, pick_level, writable_target, write_atomically
 from .errors import InputError, SolverError, likely_meant
 from .generator import SHIPPED_BOOKS, Plan, Shapes
+from .hints import hint_settings
 from .layout import find_layout
 from .records import generate_record
 from .solver import (
     MAX_NODES,
+    MAX_SOLUTIONS,
     MAX_THREADS,
     SECONDS_RANGE,
     TARGETS,
@@ -36,6 +39,7 @@ from .terminal import (
     View,
     emit,
     fail,
+    give_hint,
     interruption,
     list_levels,
     make_book,
@@ -224,6 +228,8 @@ def complete_source(_ctx: click.Context, _param: click.Parameter, incomplete: st
     return [CompletionItem(incomplete, type="file"), *books]
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
 
 # Every command that runs the solver takes the same --threads.
@@ -233,6 +239,62 @@ threads_option = click.option(
     type=click.IntRange(1, MAX_THREADS),
     help="\b\nSolver worker threads (default: all cores).\nExample: --threads 2",
 )
+
+
+# The options solve and hint share.
+source_argument = click.argument("source", metavar="SOURCE", shell_complete=complete_source)
+level_argument = click.argument("level_number", metavar="[LEVEL]", type=int, required=False)
+books_option = click.option(
+    "--books",
+    metavar="DIR",
+    envvar="UNFLIP_BOOKS",
+    type=click.Path(file_okay=False),
+    help="\b\nFolder of the daily, main and weekly books (default:\n"
+    "the shipped books; env UNFLIP_BOOKS).\nExample: --books ../shared/books",
+)
+ascii_option = click.option(
+    "--ascii",
+    "ascii_",
+    is_flag=True,
+    help="\b\nPlain ASCII: '.' white, '#' black, +---+ outlines.\nExample: {prog} board.txt --ascii",
+)
+no_color_option = click.option(
+    "--no-color",
+    is_flag=True,
+    help="\b\nNo colours; setting NO_COLOR does the same.\nExample: {prog} daily 5 --no-color",
+)
+target_option = click.option(
+    "--target",
+    type=click.Choice(list(TARGETS)),
+    default="0",
+    show_default=True,
+    help="\b\nColour every tile must end as: 0 or white (the game's\n"
+    "goal), 1 or black, or either (whichever is fewer moves).\nExample: --target either",
+)
+max_seconds_option = click.option(
+    "--max-seconds",
+    metavar="S",
+    type=Seconds(*SECONDS_RANGE),
+    help="\b\nGive up after S seconds and report the proven lower\n"
+    "bound (exit status 3).\nExample: --max-seconds 60",
+)
+max_nodes_option = click.option(
+    "--max-nodes",
+    metavar="N",
+    type=click.IntRange(1, MAX_NODES),
+    help="\b\nGive up after N search nodes and report the proven\n"
+    "lower bound (exit status 3).\nExample: --max-nodes 1000000",
+)
+
+
+def json_option(example: str) -> Callable[[F], F]:
+    return click.option(
+        "--json",
+        "json_",
+        is_flag=True,
+        help="\b\nJSON records on standard output, one a line, for\nscripts (schema: README, JSON output).\n"
+        f"Example: {example}",
+    )
 
 
 @click.group(cls=DefaultCommandGroup, context_settings=CONTEXT, no_args_is_help=True)
@@ -249,8 +311,8 @@ def cli() -> None:
     "failed under --all; 2 bad input; 3 stopped by budget; 4 solver failure; 130 interrupted (Ctrl-C), "
     "143 and 129 stopped by SIGTERM and SIGHUP; 141 the output's reader went away (| head).",
 )
-@click.argument("source", metavar="SOURCE", shell_complete=complete_source)
-@click.argument("level_number", metavar="[LEVEL]", type=int, required=False)
+@source_argument
+@level_argument
 # Option help is laid out by hand ("\b" keeps click from rewrapping) so an example is never split at a hyphen.
 @click.option(
     "--list",
@@ -265,37 +327,15 @@ def cli() -> None:
     help="\b\nSolve every level and print a summary table; exit 0\n"
     "only if all are solved, verified and at par.\nExample: {prog} main --all",
 )
-@click.option(
-    "--books",
-    metavar="DIR",
-    envvar="UNFLIP_BOOKS",
-    type=click.Path(file_okay=False),
-    help="\b\nFolder of the daily, main and weekly books (default:\n"
-    "the shipped books; env UNFLIP_BOOKS).\nExample: --books ../shared/books",
-)
+@books_option
 @click.option(
     "--compact",
     is_flag=True,
     help="\b\nPrint the move list only, no boards.\nExample: {prog} daily 5 --compact",
 )
-@click.option(
-    "--ascii",
-    "ascii_",
-    is_flag=True,
-    help="\b\nPlain ASCII: '.' white, '#' black, +---+ outlines.\nExample: {prog} board.txt --ascii",
-)
-@click.option(
-    "--no-color",
-    is_flag=True,
-    help="\b\nNo colours; setting NO_COLOR does the same.\nExample: {prog} daily 5 --no-color",
-)
-@click.option(
-    "--json",
-    "json_",
-    is_flag=True,
-    help="\b\nJSON records on standard output, one a line, for\nscripts (schema: README, JSON output).\n"
-    "Example: {prog} daily 5 --json",
-)
+@ascii_option
+@no_color_option
+@json_option("{prog} daily 5 --json")
 @click.option(
     "--step",
     is_flag=True,
@@ -315,29 +355,29 @@ def cli() -> None:
     help="\b\nAlso write the walkthrough as one page to step\n"
     "through in a browser.\nExample: --html daily5.html",
 )
+@click.option(
+    "--all-solutions",
+    is_flag=True,
+    help="\b\nEvery optimal solution, one numbered line each, and\nhow many there are.\n"
+    "Example: {prog} daily 5 --all-solutions",
+)
+@click.option(
+    "--count",
+    is_flag=True,
+    help="\b\nOnly how many optimal solutions there are ('unique'\n"
+    "when one); with --all, a column of them.\nExample: {prog} daily --all --count",
+)
+@click.option(
+    "--max-solutions",
+    metavar="K",
+    type=click.IntRange(1, MAX_SOLUTIONS),
+    help="\b\nWith --all-solutions or --count: stop at K solutions\n"
+    "and say there may be more.\nExample: --max-solutions 10",
+)
 @threads_option
-@click.option(
-    "--target",
-    type=click.Choice(list(TARGETS)),
-    default="0",
-    show_default=True,
-    help="\b\nColour every tile must end as: 0 or white (the game's\n"
-    "goal), 1 or black, or either (whichever is fewer moves).\nExample: --target either",
-)
-@click.option(
-    "--max-seconds",
-    metavar="S",
-    type=Seconds(*SECONDS_RANGE),
-    help="\b\nGive up after S seconds and report the proven lower\n"
-    "bound (exit status 3).\nExample: --max-seconds 60",
-)
-@click.option(
-    "--max-nodes",
-    metavar="N",
-    type=click.IntRange(1, MAX_NODES),
-    help="\b\nGive up after N search nodes and report the proven\n"
-    "lower bound (exit status 3).\nExample: --max-nodes 1000000",
-)
+@target_option
+@max_seconds_option
+@max_nodes_option
 def solve(
     source: str,
     level_number: int | None,
@@ -351,6 +391,9 @@ def solve(
     step: bool,
     svg: str | None,
     html: str | None,
+    all_solutions: bool,
+    count: bool,
+    max_solutions: int | None,
     threads: int | None,
     target: str,
     max_seconds: float | None,
@@ -367,6 +410,8 @@ def solve(
     \b
     Examples:
       {prog} daily 5              solve daily level 5, print step cards
+      {prog} daily 5 --count      how many optimal solutions ("unique": one)
+      {prog} hint daily 5         one move of an optimal solution, no more
       {prog} weekly 20            a weekly challenge
       {prog} daily --list         the levels of a book: number, size, par, title
       {prog} weekly --all         solve every level, print a summary table
@@ -380,10 +425,17 @@ def solve(
     if no_color:
         ui.disable_colour()
     ui.json = json_
-    view = View(ui.glyphs(ascii_), compact, json_, step, svg, html)
+    optima = check_optima_options(all_solutions, count, max_solutions, list_, all_)
+    view = View(ui.glyphs(ascii_), compact, json_, step, svg, html, optima)
     if step and (json_ or compact):
         raise InputError("--step shows the cards one at a time: drop --json and --compact")
-    settings = SolverSettings(TARGETS[target], threads, max_seconds, max_nodes)
+    if optima and view.one_solution_options():
+        raise InputError(
+            f"{view.one_solution_options()[0]} shows one solution: drop --all-solutions and --count"
+        )
+    settings = SolverSettings(
+        TARGETS[target], threads, max_seconds, max_nodes, optima is not None, max_solutions
+    )
     loaded = load_source(source, books)
     if (list_ or all_) and view.one_solution_options():
         raise InputError(
@@ -403,6 +455,84 @@ def solve(
         solve_all(loaded, settings, view)
     elif level_number is not None:
         solve_single(pick_level(loaded, level_number), settings, view)
+
+
+def check_optima_options(
+    all_solutions: bool, count: bool, max_solutions: int | None, list_: bool, all_: bool
+) -> str | None:
+    """What --all-solutions, --count and --max-solutions ask for together: "list", "count" or neither.
+    --count has the solver list the solutions too, so that each one counted is replayed first."""
+    if all_solutions and count:
+        raise InputError("give --all-solutions or --count, not both")
+    optima = "list" if all_solutions else "count" if count else None
+    if max_solutions is not None and optima is None:
+        raise InputError("--max-solutions caps --all-solutions or --count: give one of them")
+    if optima and list_:
+        raise InputError("--list reads the book without solving: drop --all-solutions and --count")
+    if optima == "list" and all_:
+        raise InputError(
+            "--all-solutions lists one level's solutions: give a level number, or count each level's "
+            "with --all --count"
+        )
+    return optima
+
+
+@cli.command(
+    cls=Command,
+    context_settings=CONTEXT,
+    short_help="One move of an optimal solution from any position, and how many moves remain.",
+    epilog="Exit status: 0 a hint, or the board is already solved; 1 unsolvable; 2 bad input; 3 stopped "
+    "by budget; 4 solver failure; 130, 143, 129 stopped by Ctrl-C, SIGTERM, SIGHUP.",
+)
+@source_argument
+@level_argument
+@books_option
+@ascii_option
+@no_color_option
+@json_option("{prog} hint daily 5 --json")
+@target_option
+@max_seconds_option
+@max_nodes_option
+def hint(
+    source: str,
+    level_number: int | None,
+    books: str | None,
+    ascii_: bool,
+    no_color: bool,
+    json_: bool,
+    target: str,
+    max_seconds: float | None,
+    max_nodes: int | None,
+) -> None:
+    """One move that belongs to an optimal solution from the board as it is, and how many moves remain
+    after it, drawn as a step card: nothing more of the solution is shown.
+
+    SOURCE and LEVEL are as for solving: a level of a book, or a text board, such as a game in progress,
+    in a file or on standard input (-). The hint is the first, in reading order (top row first, then
+    left), of the moves of an optimal solution the solver finds on one thread, so the same position always
+    gets the same hint.
+
+    \b
+    Examples:
+      {prog} hint daily 5         the first hint of daily level 5
+      {prog} hint position.txt    a hint for a game in progress
+      {prog} hint - < position.txt
+    """
+    if no_color:
+        ui.disable_colour()
+    ui.json = json_
+    loaded = load_source(source, books)
+    if isinstance(loaded, Level):
+        if level_number is not None:
+            raise InputError(f"{source} is a single board: drop the level number")
+        level = loaded
+    elif level_number is None:
+        raise InputError(f"{loaded.name} is a book: give a level number (1–{len(loaded.levels)})")
+    else:
+        level = pick_level(loaded, level_number)
+    give_hint(
+        level, hint_settings(TARGETS[target], max_seconds, max_nodes), View(ui.glyphs(ascii_), False, json_)
+    )
 
 
 @cli.command(

@@ -23,6 +23,16 @@ class Solution:
 
 
 @dataclass(frozen=True)
+class Optima(Solution):
+    """Every optimal solution (--all-solutions), or the first max_solutions of them. Each is a set of moves:
+    moves commute and undo themselves, so no order of the same moves is another solution. The solutions
+    come in the solver's order, each sorted, and moves is the first of them."""
+
+    solutions: tuple[tuple[Move, ...], ...]
+    complete: bool  # False: --max-solutions stopped the enumeration, so there may be more
+
+
+@dataclass(frozen=True)
 class Unsolvable:
     target: int
     seconds: float
@@ -39,7 +49,7 @@ class Stopped:
     seconds: float
 
 
-Outcome = Solution | Unsolvable | Stopped
+Outcome = Solution | Unsolvable | Stopped  # an Optima is a Solution
 
 
 @dataclass(frozen=True)
@@ -117,6 +127,17 @@ T = TypeVar("T")
 N = TypeVar("N", int, float)
 
 
+def fitting_moves(words: list[str], height: int, width: int) -> tuple[Move, ...]:
+    """Words read as 'row col size' triples, each a move that fits the board; ValueError when they are not."""
+    if len(words) % 3:
+        raise ValueError
+    numbers = list(map(int, words))
+    moves = tuple(Move(*numbers[i : i + 3]) for i in range(0, len(numbers), 3))
+    if not all(move.fits(height, width) for move in moves):
+        raise ValueError
+    return moves
+
+
 class ProtocolReader:
     """Walks the solver's standard output line by line, naming the line at fault when it is malformed."""
 
@@ -175,12 +196,22 @@ class ProtocolReader:
         def parse(parts: list[str]) -> Move:
             if len(parts) != 3:
                 raise ValueError
-            move = Move(*map(int, parts))
-            if not move.fits(height, width):
-                raise ValueError
-            return move
+            return fitting_moves(parts, height, width)[0]
 
         return self.take(f"a move 'row col size' that fits the {shape_text(height, width)} board", parse)
+
+    def starts(self, keyword: str) -> bool:
+        """Whether the next line's first word is keyword."""
+        return self.index < len(self.lines) and self.lines[self.index].split()[:1] == [keyword]
+
+    def solution(self, shape: tuple[int, int], optimum: int) -> tuple[Move, ...]:
+        def parse(parts: list[str]) -> tuple[Move, ...]:
+            if parts[:1] != ["SOLUTION"] or len(parts) != 1 + 3 * optimum:
+                raise ValueError
+            return fitting_moves(parts[1:], *shape)
+
+        fit = f"that fit the {shape_text(*shape)} board"
+        return self.take(f"'SOLUTION' and {optimum} moves 'row col size' {fit}", parse)
 
     def end(self) -> None:
         if self.index < len(self.lines):
@@ -224,16 +255,48 @@ def read_outcome(
 
 
 def parse_solver_output(
-    returncode: int, stdout: str, stderr: str, shape: tuple[int, int], target: str
+    returncode: int,
+    stdout: str,
+    stderr: str,
+    shape: tuple[int, int],
+    target: str,
+    enumerating: bool = False,
+    max_solutions: int | None = None,
 ) -> Outcome:
-    """A search for one optimal solution."""
+    """A search for one optimal solution, or, enumerating (--all-solutions), for every optimal solution, at
+    most max_solutions of them when that is given."""
 
     def solution(reader: ProtocolReader, reported: int) -> Solution:
+        if enumerating:
+            return read_optima(reader, reported, shape, max_solutions)
         count = reader.number("MOVES", int)
         moves = tuple(reader.move(*shape) for _ in range(count))
         return Solution(reported, moves, reader.number("NODES", int), reader.number("TIME", float))
 
-    return read_outcome(returncode, stdout, stderr, target, solution)
+    return read_outcome(returncode, stdout, stderr, target, solution, counting=enumerating)
+
+
+def read_optima(
+    reader: ProtocolReader, target: int, shape: tuple[int, int], max_solutions: int | None
+) -> Optima:
+    """MOVES m, a SOLUTION line per optimal set (at least one, at most the cap), SOLUTIONS k counting them,
+    and INCOMPLETE exactly when the cap was reached: the solver stops there, so there may be more."""
+    optimum = reader.number("MOVES", int)
+    solutions = [reader.solution(shape, optimum)]
+    while reader.starts("SOLUTION") and len(solutions) != max_solutions:
+        solutions.append(reader.solution(shape, optimum))
+    reader.number("SOLUTIONS", int, allowed=(len(solutions),))
+    complete = len(solutions) != max_solutions
+    if not complete:
+        reader.keyword("INCOMPLETE")
+    return Optima(
+        target,
+        solutions[0],
+        reader.number("NODES", int),
+        reader.number("TIME", float),
+        solutions=tuple(solutions),
+        complete=complete,
+    )
 
 
 def parse_count_output(

@@ -13,7 +13,8 @@ from typing import Any
 
 from .boards import Board, Move
 from .books import Book, Level
-from .protocol import Outcome, Solution, Stopped, Unsolvable
+from .hints import Hint
+from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable
 from .solver import SolverSettings
 from .verify import Tally
 
@@ -62,14 +63,19 @@ def settings_object(settings: SolverSettings) -> Record:
     }
 
 
-def outcome_fields(level: Level, outcome: Outcome) -> Record:
-    """What the solver found, in the same fields for a single solve and for a level of --all."""
+def moves_array(moves: tuple[Move, ...]) -> list[Record]:
+    return [move_object(move) for move in moves]
+
+
+def outcome_fields(level: Level, outcome: Outcome, listed: bool = True) -> Record:
+    """What the solver found, in the same fields for a single solve and for a level of --all. With every
+    optimal solution, their count, whether that is all of them, and, when listed, the solutions."""
     if isinstance(outcome, Solution):
         count = len(outcome.moves)
-        return {
+        fields: Record = {
             "outcome": "solved",
             "target": outcome.target,
-            "moves": [move_object(move) for move in outcome.moves],
+            "moves": moves_array(outcome.moves),
             "move_count": count,
             "optimal": True,
             "verified": True,
@@ -77,6 +83,12 @@ def outcome_fields(level: Level, outcome: Outcome) -> Record:
             "nodes": outcome.nodes,
             "seconds": outcome.seconds,
         }
+        if isinstance(outcome, Optima):
+            if listed:
+                fields["solutions"] = [moves_array(moves) for moves in outcome.solutions]
+            fields["solution_count"] = len(outcome.solutions)
+            fields["enumeration_complete"] = outcome.complete
+        return fields
     if isinstance(outcome, Unsolvable):
         return {"outcome": "unsolvable", "target": outcome.target, "seconds": outcome.seconds}
     assert isinstance(outcome, Stopped)
@@ -89,20 +101,49 @@ def outcome_fields(level: Level, outcome: Outcome) -> Record:
     }
 
 
-def solve_record(level: Level, settings: SolverSettings, outcome: Outcome, exit_status: int) -> Record:
+def solve_record(
+    level: Level, settings: SolverSettings, outcome: Outcome, exit_status: int, listed: bool = True
+) -> Record:
     return record(
         "solve",
         level=level_object(level),
         settings=settings_object(settings),
-        **outcome_fields(level, outcome),
+        **outcome_fields(level, outcome, listed),
         exit_status=exit_status,
+    )
+
+
+def solution_records(optima: Optima) -> list[Record]:
+    """Every optimal solution a record, ahead of the solve record that counts them."""
+    return [
+        record("solution", index=index, target=optima.target, moves=moves_array(moves))
+        for index, moves in enumerate(optima.solutions, 1)
+    ]
+
+
+def hint_record(level: Level, settings: SolverSettings, hint: Hint) -> Record:
+    return record(
+        "hint",
+        level=level_object(level),
+        settings=settings_object(settings),
+        target=hint.target,
+        move=move_object(hint.move),
+        moves_remaining=hint.remaining,
+        nodes=hint.nodes,
+        seconds=hint.seconds,
+        exit_status=0,
     )
 
 
 def level_record(level: Level, outcome: Outcome | None, error: str | None, failure: str | None) -> Record:
     """One level of --all: its outcome, or the solver failure that left it without one; failure says why
-    the level fails the run (None when it passes)."""
-    fields = {"outcome": "failed", "error": error} if outcome is None else outcome_fields(level, outcome)
+    the level fails the run (None when it passes). With --count, how many optimal solutions it has, not
+    the solutions themselves."""
+    fields: Record
+    if outcome is None:
+        fields = {"outcome": "failed", "error": error}
+    else:
+        fields = outcome_fields(level, outcome, listed=False)
     return record("level", level=level_object(level), **fields, failure=failure)
 
 

@@ -33,6 +33,7 @@ OnProgress = Callable[[SearchProgress], None]
 MAX_THREADS = 1024
 SECONDS_RANGE = (1e-3, 1e9)
 MAX_NODES = 2**64 - 1
+MAX_SOLUTIONS = 2**64 - 1
 
 # --target's words: the solver's digits, and the colours they stand for.
 TARGETS = {"0": "0", "1": "1", "either": "either", "white": "0", "black": "1"}
@@ -85,13 +86,19 @@ class SolverSettings:
     threads: int | None
     max_seconds: float | None
     max_nodes: int | None
+    # Every optimal solution (--all-solutions), at most max_solutions of them when that is given.
+    all_solutions: bool = False
+    max_solutions: int | None = None
 
     def arguments(self) -> list[str]:
         args = ["--target", self.target]
+        if self.all_solutions:
+            args.append("--all-solutions")
         for flag, value in (
             ("--threads", self.threads),
             ("--max-seconds", self.max_seconds),
             ("--max-nodes", self.max_nodes),
+            ("--max-solutions", self.max_solutions),
         ):
             if value is not None:
                 args += [flag, str(value)]
@@ -99,9 +106,17 @@ class SolverSettings:
 
 
 def run_solver(solver: Path, board: Board, settings: SolverSettings, on_progress: OnProgress) -> Outcome:
-    """One optimal solution, or why there is none."""
+    """One optimal solution (every one, with settings.all_solutions), or why there is none."""
     returncode, stdout, stderr = run_search(solver, board, settings.arguments(), on_progress)
-    return parse_solver_output(returncode, stdout, stderr, shape(board), settings.target)
+    return parse_solver_output(
+        returncode,
+        stdout,
+        stderr,
+        shape(board),
+        settings.target,
+        settings.all_solutions,
+        settings.max_solutions,
+    )
 
 
 def count_optima(

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import IO, NoReturn, TypeVar
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.progress import (
@@ -30,8 +30,19 @@ from .boards import Board, moves_word, replay
 from .books import Book, Level, write_atomically
 from .build import ensure_solver
 from .generator import Plan, generate_book
-from .protocol import SearchProgress, Solution, Stopped, Unsolvable, shortfall
-from .records import Record, all_record, error_record, json_line, level_record, list_record, solve_record
+from .hints import Hint, find_hint
+from .protocol import Optima, SearchProgress, Solution, Stopped, Unsolvable, shortfall
+from .records import (
+    Record,
+    all_record,
+    error_record,
+    hint_record,
+    json_line,
+    level_record,
+    list_record,
+    solution_records,
+    solve_record,
+)
 from .render import (
     Glyphs,
     RowTable,
@@ -43,6 +54,7 @@ from .render import (
     solution_summary,
     verified_line,
 )
+from .render_optima import OPTIMA_COLUMN_KEY, already_solved, count_cell, hint_card, optima_report
 from .solver import STOP_SIGNALS, OnProgress, SolverSettings, StoppedBySignal, no_progress
 from .stepper import interactive, step_through
 from .verify import LevelCheck, check_level, solve_board, tally
@@ -228,6 +240,7 @@ class View:
     step: bool = False  # the cards one at a time, interactively, on a terminal
     svg: str | None = None  # files to write the walkthrough to
     html: str | None = None
+    optima: str | None = None  # every optimal solution: "list" (--all-solutions) or "count" (--count)
 
     def one_solution_options(self) -> list[str]:
         """The options given that show a single solution, and so make no sense for a whole book."""
@@ -249,23 +262,47 @@ def unsolved_message(outcome: Unsolvable | Stopped) -> str:
     return shortfall(outcome)
 
 
+def leave_unsolved(
+    level: Level, settings: SolverSettings, outcome: Unsolvable | Stopped, view: View
+) -> NoReturn:
+    """End the run of a board without a solution: its record under --json, the line and exit status."""
+    label, code = unsolved_status(outcome)
+    if view.json:
+        emit(solve_record(level, settings, outcome, code))
+    leave(unsolved_message(outcome), code, label)
+
+
 WALKTHROUGHS: tuple[tuple[str, Callable[[Level, Solution, list[Board]], str]], ...] = (
     ("svg", walkthrough_svg),
     ("html", walkthrough_html),
 )
 
 
-def solve_single(level: Level, settings: SolverSettings, view: View) -> None:
+Found = TypeVar("Found")
+
+
+def search_level(
+    level: Level,
+    settings: SolverSettings,
+    view: View,
+    search: Callable[[Path, Board, SolverSettings, OnProgress], Found],
+) -> Found:
+    """One search on a level's board: the solver built if need be, the level named first (not under
+    --json), progress shown while it runs."""
     solver = ensure_solver(announce_build)
     if not view.json:
         ui.out.print(describe_level(level, view.glyphs), soft_wrap=True)
     with solving_status(level.name, view.glyphs) as on_progress:
-        outcome = solve_board(solver, level.board, settings, on_progress)
+        return search(solver, level.board, settings, on_progress)
+
+
+def solve_single(level: Level, settings: SolverSettings, view: View) -> None:
+    outcome = search_level(level, settings, view, solve_board)
     if not isinstance(outcome, Solution):
-        label, code = unsolved_status(outcome)
-        if view.json:
-            emit(solve_record(level, settings, outcome, code))
-        leave(unsolved_message(outcome), code, label)
+        leave_unsolved(level, settings, outcome, view)
+    if isinstance(outcome, Optima):
+        show_optima(level, settings, outcome, view)
+        return
     boards = replay(level.board, outcome.moves)
     # Files before the record: a file that cannot be written fails the run, and the record must say so.
     for attribute, draw in WALKTHROUGHS:
@@ -282,6 +319,35 @@ def solve_single(level: Level, settings: SolverSettings, view: View) -> None:
     else:
         for part in solution_report(level, outcome, boards, view.glyphs, view.compact):
             ui.out.print(part, soft_wrap=True)
+
+
+def show_optima(level: Level, settings: SolverSettings, optima: Optima, view: View) -> None:
+    listed = view.optima == "list"
+    if view.json:
+        if listed:
+            for solution in solution_records(optima):
+                emit(solution)
+        emit(solve_record(level, settings, optima, EXIT_OK, listed))
+        return
+    for part in optima_report(level, optima, view.glyphs, listed):
+        ui.out.print(part, soft_wrap=True)
+
+
+def give_hint(level: Level, settings: SolverSettings, view: View) -> None:
+    """One move of an optimal solution and the moves that remain after it, or why there is none."""
+    found = search_level(level, settings, view, find_hint)
+    if isinstance(found, Hint):
+        if view.json:
+            emit(hint_record(level, settings, found))
+        else:
+            ui.out.print(hint_card(found, level.board, view.glyphs), soft_wrap=True)
+    elif isinstance(found, Solution):
+        if view.json:
+            emit(solve_record(level, settings, found, EXIT_OK))
+        else:
+            ui.out.print(already_solved(found.target), soft_wrap=True)
+    else:
+        leave_unsolved(level, settings, found, view)
 
 
 def list_levels(book: Book, view: View) -> None:
@@ -312,11 +378,13 @@ def solve_all(book: Book, settings: SolverSettings, view: View) -> None:
     """Solve every level, each row (or record) out as its level finishes. Ctrl-C keeps what is done: the
     rows so far, closed and summed up, then exit status 130."""
     solver = ensure_solver(announce_build)
+    counted = view.optima == "count"
     table = RowTable(
         f"{book.name}: solving all {len(book.levels)} levels",
         book.levels,
         view.glyphs,
         ("moves", 10),
+        *([("optima", 6)] if counted else []),
         ("time", 8),
     )
     if view.json:
@@ -346,6 +414,8 @@ def solve_all(book: Book, settings: SolverSettings, view: View) -> None:
                     seconds = "-" if check.outcome is None else f"{check.outcome.seconds:.3f}s"
                     cells: list[str | Text] = [*level_cells(level, view.glyphs)]
                     cells.append(Text(moves, style="red" if failure else ""))
+                    if counted:
+                        cells.append(count_cell(check.outcome) if isinstance(check.outcome, Optima) else "-")
                     ui.out.print(table.row([*cells, seconds, level.title]), soft_wrap=True)
                 # Counted once shown, so a Ctrl-C in between cannot sum up a level the table lacks.
                 checks.append(check)
@@ -377,6 +447,8 @@ def summarise_all(
     else:
         ui.out.print(table.foot(), soft_wrap=True)
         ui.out.print(f"total solver time: {tallied.seconds:.2f}s", soft_wrap=True)
+        if view.optima == "count":
+            ui.out.print(OPTIMA_COLUMN_KEY, soft_wrap=True)
         if tallied.with_par:
             ui.out.print(
                 f"par matched on {tallied.at_par} of {tallied.with_par} levels with a par", soft_wrap=True

@@ -10,9 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import oracle
 import pytest
 from helpers import REPO
-from support import run
+from support import json_records, run
 
 
 def solve(books_dir: Path, *args: str):
@@ -61,3 +62,28 @@ def test_every_published_daily_and_main_level_is_solved_at_par(books_dir, books,
     assert result.returncode == 0, result.stderr
     with_par = sum(1 for level in books[name] if level.get("par") is not None)
     assert f"par matched on {with_par} of {with_par} levels with a par" in result.stdout
+
+
+def test_every_exhaustive_daily_level_counts_as_many_optima_as_the_book_lists(books_dir, books):
+    result = solve(books_dir, "daily", "--all", "--count", "--json")
+    *levels, summary = json_records(result)
+    assert summary["outcome"] == "passed", summary
+    exhaustive = [
+        (record, level)
+        for record, level in zip(levels, books["daily"], strict=True)
+        if level.get("solutionType") == "exhaustive"
+    ]
+    assert len(exhaustive) >= 100
+    for record, level in exhaustive:
+        assert (record["solution_count"], record["enumeration_complete"]) == (len(level["solutions"]), True)
+
+
+@pytest.mark.parametrize("number", [5, 22, 40])
+def test_a_daily_levels_listed_solutions_are_exactly_the_books(books_dir, books, number):
+    level = books["daily"][number - 1]
+    assert level.get("solutionType") == "exhaustive", "premise: a level the book lists every optimum of"
+    *_, record = json_records(solve(books_dir, "daily", str(number), "--all-solutions", "--json"))
+    n = len(level["tiles"])
+    expected = {frozenset(oracle.book_vector_moves(n, vector)) for vector in level["solutions"]}
+    listed = {frozenset((m["row"], m["col"], m["size"]) for m in moves) for moves in record["solutions"]}
+    assert listed == expected and record["solution_count"] == len(expected) > 1

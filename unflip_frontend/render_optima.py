@@ -1,0 +1,78 @@
+"""Rendering of every optimal solution (--all-solutions, --count) and of a hint, as rich text. Nothing here
+prints; the command layer decides where each piece goes."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from .boards import COLOUR_NAMES, Board, Move, moves_word
+from .books import Level
+from .hints import Hint
+from .protocol import Optima
+from .render import Glyphs, describe_move, par_note, render_board
+
+
+def move_code(move: Move, glyphs: Glyphs) -> str:
+    """A move in a few characters, so that a solution fits on a line: 2×2@1,3 is the 2×2 square whose
+    top-left tile is in row 1, column 3, counting from 1 as the cards do."""
+    return f"{move.size}{glyphs.times}{move.size}@{move.row + 1},{move.col + 1}"
+
+
+def count_words(optima: Optima, level: Level) -> str:
+    """How many optimal solutions there are: 'unique' for one, and never more than is known."""
+    found, each = len(optima.solutions), moves_word(len(optima.moves)) + par_note(level, len(optima.moves))
+    if not optima.complete:
+        return (
+            f"at least {found} optimal solution{'s' * (found > 1)} of {each}: "
+            f"--max-solutions stopped the search at {found}, so there may be more"
+        )
+    if found == 1:
+        return f"1 optimal solution of {each}: unique"
+    return f"{found} optimal solutions of {each}"
+
+
+OPTIMA_COLUMN_KEY = (
+    "optima: how many optimal solutions a level has (1: unique; 3+: at least 3, where --max-solutions "
+    "stopped)"
+)
+
+
+def count_cell(optima: Optima) -> str:
+    """The count in a table's column: 3, or 3+ when --max-solutions stopped the search there."""
+    return f"{len(optima.solutions)}{'' if optima.complete else '+'}"
+
+
+def optima_report(level: Level, optima: Optima, glyphs: Glyphs, listed: bool) -> list[Text]:
+    """The count, then (when listed) every solution on a numbered line, then the verification."""
+    summary = f"{count_words(optima, level)} {glyphs.dash} {optima.nodes:,} nodes, {optima.seconds:.3f} s"
+    parts = [Text(summary, style="bold")]
+    if listed:
+        k = glyphs.times.join("kk")
+        parts.append(Text(f"Each move is {k}@row,col: a {k} square and its top-left tile.", style="dim"))
+        for number, moves in enumerate(optima.solutions, 1):
+            line = " ".join(move_code(move, glyphs) for move in moves) or "no moves: already solved"
+            parts.append(Text(f"{number:>4}. {line}"))
+    found = len(optima.solutions)
+    which = "the solution" if found == 1 else f"each of the {found} solutions"
+    parts.append(
+        Text(
+            f"{glyphs.check}Verified: {which}, replayed on the original board, leaves every tile "
+            f"{COLOUR_NAMES[optima.target]}.",
+            style="green",
+        )
+    )
+    return parts
+
+
+def hint_card(hint: Hint, board: Board, glyphs: Glyphs) -> Text:
+    """One step card: the move, how many moves remain after it, and the board with its square outlined."""
+    if hint.remaining:
+        after = f"then {moves_word(hint.remaining)} {'remains' if hint.remaining == 1 else 'remain'}"
+    else:
+        after = "that solves the board"
+    heading = Text(f"Hint {glyphs.dash} {describe_move(hint.move, glyphs)}; {after}:", style="bold")
+    return Text("\n").join([heading, render_board(board, glyphs, hint.move)])
+
+
+def already_solved(target: int) -> Text:
+    return Text(f"Already solved: every tile is {COLOUR_NAMES[target]}; nothing to flip.", style="green")
