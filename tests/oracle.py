@@ -317,10 +317,13 @@ def cpsat_solution(
     workers: int = 2,
     time_limit: float = 300.0,
     invariant_under: str | None = None,
+    excluding: Iterable[Move] | None = None,
 ) -> list[Move] | None:
     """A proven minimum-length move list, or None when CP-SAT proves there is none.
 
-    With `invariant_under`, only solutions that the named symmetry group maps to themselves count.
+    With `invariant_under`, only solutions that the named symmetry group maps to themselves count; with
+    `excluding`, every solution but that set of moves (so an optimum no shorter than before means another
+    optimal solution).
     Raises OracleError for any status other than OPTIMAL or INFEASIBLE (for
     instance the time limit), so an unproven answer can never pass a test.
     """
@@ -354,6 +357,10 @@ def cpsat_solution(
         for tile_map in SYMMETRY_GROUPS[invariant_under]:
             for i, move in enumerate(moves):
                 model.add(use[i] == use[index[move_image(n, move, tile_map)]])
+    if excluding is not None:
+        left_out = set(excluding)
+        # At least one move differs: one of the set unused, or one outside it used.
+        model.add(sum(1 - var if m in left_out else var for var, m in zip(use, moves, strict=True)) >= 1)
     model.minimize(sum(use))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
@@ -390,7 +397,8 @@ def optimum(board: Board, target: int = 0) -> int | None:
 
 # --- symmetric boards -------------------------------------------------------------------------
 
-# Each subgroup of the square's eight symmetries, by generators acting on tiles (row, col) of an n×n board.
+# Each subgroup of the square's eight symmetries, by generators acting on tiles (row, col) of an h×w board;
+# a rectangle has only the mirrors and the half turn.
 TileMap = tuple[str, ...]
 _GENERATORS = {
     "left-right mirror": ("lr",),
@@ -405,17 +413,22 @@ _GENERATORS = {
 }
 
 
-def _apply(tile_map: TileMap, n: int, r: int, c: int) -> tuple[int, int]:
+def _apply(tile_map: TileMap, n: int, r: int, c: int, w: int | None = None) -> tuple[int, int]:
+    """Where the map sends tile (r, c) of an n×n board, or of an n×w one for the rectangle's maps."""
+    h, w = n, w or n
     for step in tile_map:
         r, c = {
-            "lr": (r, n - 1 - c),
-            "ud": (n - 1 - r, c),
+            "lr": (r, w - 1 - c),
+            "ud": (h - 1 - r, c),
             "diag": (c, r),
-            "anti": (n - 1 - c, n - 1 - r),
-            "half": (n - 1 - r, n - 1 - c),
-            "quarter": (c, n - 1 - r),
+            "anti": (w - 1 - c, h - 1 - r),
+            "half": (h - 1 - r, w - 1 - c),
+            "quarter": (c, h - 1 - r),
         }[step]
     return r, c
+
+
+_RECTANGLE_STEPS = {"lr", "ud", "half"}
 
 
 def _closure(generators: tuple[str, ...]) -> list[TileMap]:
@@ -459,13 +472,17 @@ def symmetric_board(rng: random.Random, n: int, group: str) -> Board:
 
 
 def is_invariant(board: Board, group: str) -> bool:
-    n = len(board)
+    """Whether every map of the group sends the board to itself; a rectangle is never invariant under a map
+    that turns it on its side."""
+    h, w = shape(board)
+    if h != w and any(set(tile_map) - _RECTANGLE_STEPS for tile_map in SYMMETRY_GROUPS[group]):
+        return False
     return all(
         board[r][c] == board[i][j]
         for tile_map in SYMMETRY_GROUPS[group]
-        for r in range(n)
-        for c in range(n)
-        for i, j in [_apply(tile_map, n, r, c)]
+        for r in range(h)
+        for c in range(w)
+        for i, j in [_apply(tile_map, h, r, c, w)]
     )
 
 
@@ -480,8 +497,8 @@ def book_board(level: dict) -> Board:
     tiles = level["tiles"]
     if isinstance(tiles, dict):
         w, h, flat = tiles["width"], tiles["height"], tiles["array"]
-        if w != h or len(flat) != w * h:
-            raise ValueError(f"tiles are not a square {w}x{h} board")
+        if len(flat) != w * h:
+            raise ValueError(f"tiles array of {len(flat)} entries is not a {h}x{w} board")
         rows = [flat[r * w : (r + 1) * w] for r in range(h)]
     else:
         rows = tiles

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import oracle
 import pytest
@@ -159,6 +160,13 @@ def test_book_tiles_map_white_1_to_0_and_black_2_to_1_in_both_encodings():
     assert oracle.book_board(flat) == expected
 
 
+def test_book_tiles_of_a_rectangle_read_row_major_in_both_encodings():
+    rows = {"tiles": [[1, 2, 1, 1], [2, 2, 1, 2]]}
+    flat = {"tiles": {"array": [1, 2, 1, 1, 2, 2, 1, 2], "width": 4, "height": 2}}
+    expected = ((0, 1, 0, 0), (1, 1, 0, 1))
+    assert oracle.book_board(rows) == oracle.book_board(flat) == expected
+
+
 def test_every_stored_book_solution_vector_clears_its_board_with_par_moves(books):
     for name in ("daily", "main"):
         for level in books[name]:
@@ -173,3 +181,43 @@ def test_every_stored_book_solution_vector_clears_its_board_with_par_moves(books
                 assert replay(board, moves) == uniform(n, 0), (name, level["index"])
                 if level.get("par") is not None:
                     assert len(moves) == level["par"], (name, level["index"])
+
+
+def readme_solvable_share(h: int, w: int) -> Fraction:
+    """README's rule ("Limits") for the share of h x w boards that can be solved."""
+    short, long = sorted((h, w))
+    if short == 2:
+        return Fraction(1, 2 ** (long + 1))
+    if short in (3, 4):
+        return Fraction(1, 16)
+    if short == 5:
+        return Fraction(1, {3: 16, 4: 16, 5: 8, 6: 4}.get(long, 2))
+    return Fraction(1, 2) if long == 6 else Fraction(1)
+
+
+def test_the_solvable_share_of_every_shape_to_15x15_follows_the_readmes_rule():
+    for h in range(2, 16):
+        for w in range(2, 16):
+            assert Fraction(oracle.solvable_fraction(h, w)) == readme_solvable_share(h, w), (h, w)
+
+
+def test_a_rectangle_is_invariant_under_its_mirrors_and_never_under_a_turn_onto_its_side():
+    board = oracle.as_board(["1001", "0110", "1001"])
+    for group in ("left-right mirror", "up-down mirror", "half turn", "both mirrors"):
+        assert oracle.is_invariant(board, group), group
+    for group in ("diagonal mirror", "quarter turns", "every symmetry"):
+        assert not oracle.is_invariant(board, group), group
+    assert not oracle.is_invariant(oracle.as_board(["1000", "0110", "1001"]), "left-right mirror")
+
+
+def test_cpsat_excluding_a_solution_finds_another_optimum_exactly_when_there_is_one():
+    rng = random.Random(11)
+    seen = set()
+    for _ in range(30):
+        board = oracle.random_solvable_board(rng, 5)
+        sets = oracle.optimal_solution_sets(board)
+        best = min(sets, key=sorted)
+        other = oracle.cpsat_optimum(board, excluding=best)
+        seen.add(len(sets) > 1)
+        assert (other == len(best)) == (len(sets) > 1), board
+    assert seen == {True, False}

@@ -1,8 +1,10 @@
-"""Boards and moves. A board is a tuple of rows of 0/1 in the solver's terms: 0 is the game's white."""
+"""Boards and moves. A board is a tuple of rows of 0/1 in the solver's terms: 0 is the game's white. A board
+has H rows of W tiles, 2 ≤ H, W ≤ 15, square or not; a move is a k×k square, 2 ≤ k ≤ min(H, W)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .errors import InputError
@@ -19,17 +21,33 @@ class Move:
     col: int
     size: int
 
-    def fits(self, n: int) -> bool:
+    def fits(self, height: int, width: int) -> bool:
         return (
             MIN_SIZE <= self.size
             and 0 <= self.row
             and 0 <= self.col
-            and max(self.row, self.col) + self.size <= n
+            and self.row + self.size <= height
+            and self.col + self.size <= width
         )
 
 
-def all_moves(n: int) -> list[Move]:
-    return [Move(r, c, k) for k in range(MIN_SIZE, n + 1) for r in range(n - k + 1) for c in range(n - k + 1)]
+def shape(board: Board) -> tuple[int, int]:
+    """(height, width): rows, then tiles a row."""
+    return len(board), len(board[0])
+
+
+def shape_text(height: int, width: int, times: str = "×") -> str:
+    """How a shape is written everywhere: rows first, '7×10' is 7 rows of 10 tiles."""
+    return f"{height}{times}{width}"
+
+
+def all_moves(height: int, width: int) -> list[Move]:
+    return [
+        Move(r, c, k)
+        for k in range(MIN_SIZE, min(height, width) + 1)
+        for r in range(height - k + 1)
+        for c in range(width - k + 1)
+    ]
 
 
 def apply_move(board: Board, move: Move) -> Board:
@@ -48,13 +66,65 @@ def replay(board: Board, moves: tuple[Move, ...]) -> list[Board]:
     return boards
 
 
+# The symmetries of a square, besides the identity, as maps of a tile (row, col) of an H×W board; the last
+# four turn an H×W board into a W×H one, so only a square has them.
+TileMap = Callable[[int, int, int, int], tuple[int, int]]
+TILE_MAPS: dict[str, TileMap] = {
+    "mirror": lambda r, c, h, w: (r, w - 1 - c),
+    "mirror-ud": lambda r, c, h, w: (h - 1 - r, c),
+    "half-turn": lambda r, c, h, w: (h - 1 - r, w - 1 - c),
+    "diagonal": lambda r, c, h, w: (c, r),
+    "antidiagonal": lambda r, c, h, w: (w - 1 - c, h - 1 - r),
+    "quarter-turn": lambda r, c, h, w: (c, h - 1 - r),
+    "three-quarter-turn": lambda r, c, h, w: (w - 1 - c, r),
+}
+RECTANGLE_MAPS = ("mirror", "mirror-ud", "half-turn")
+
+# Each subgroup of the square's symmetries (up to which mirror it uses), by its elements besides the
+# identity: what generate --symmetric names.
+SYMMETRY_GROUPS: dict[str, tuple[str, ...]] = {
+    "mirror": ("mirror",),  # left-right
+    "mirror-ud": ("mirror-ud",),  # up-down
+    "half-turn": ("half-turn",),  # 180 degrees
+    "mirrors": ("mirror", "mirror-ud", "half-turn"),  # both mirrors
+    "diagonal": ("diagonal",),
+    "antidiagonal": ("antidiagonal",),
+    "diagonals": ("diagonal", "antidiagonal", "half-turn"),
+    "quarter-turn": ("quarter-turn", "half-turn", "three-quarter-turn"),  # 90-degree turns
+    "square": tuple(TILE_MAPS),  # all eight
+}
+
+
+# The groups a rectangle can have: of its mirrors and the half turn.
+RECTANGLE_GROUPS = tuple(group for group, maps in SYMMETRY_GROUPS.items() if set(maps) <= set(RECTANGLE_MAPS))
+
+
+def board_image(board: Board, tile_map: str) -> Board:
+    """The board turned or mirrored: each tile moved where the map sends it."""
+    height, width = shape(board)
+    to = TILE_MAPS[tile_map]
+    places = {to(r, c, height, width): tile for r, row in enumerate(board) for c, tile in enumerate(row)}
+    rows, columns = (height, width) if tile_map in RECTANGLE_MAPS else (width, height)
+    return tuple(tuple(places[r, c] for c in range(columns)) for r in range(rows))
+
+
+def move_image(move: Move, tile_map: str, height: int, width: int) -> Move:
+    """Where a map sends a move: the square whose corners are the images of the move's corners."""
+    to, last = TILE_MAPS[tile_map], move.size - 1
+    corners = [to(move.row + dr, move.col + dc, height, width) for dr in (0, last) for dc in (0, last)]
+    return Move(min(r for r, _ in corners), min(c for _, c in corners), move.size)
+
+
 def moves_word(count: int) -> str:
     return f"{count} move" + ("" if count == 1 else "s")
 
 
-def check_size(n: int, where: str) -> None:
-    if not MIN_SIZE <= n <= MAX_SIZE:
-        raise InputError(f"{where}: the board is {n}×{n}; sizes {MIN_SIZE} to {MAX_SIZE} are supported")
+def check_shape(height: int, width: int, where: str) -> None:
+    if not (MIN_SIZE <= height <= MAX_SIZE and MIN_SIZE <= width <= MAX_SIZE):
+        raise InputError(
+            f"{where}: the board is {shape_text(height, width)}; "
+            f"each side must be {MIN_SIZE} to {MAX_SIZE} tiles"
+        )
 
 
 # The solver's cap on a board's text (kMaxInputBytes): far above any 15×15 board, and a guard against endless
@@ -71,7 +141,7 @@ SEPARATORS = re.compile(r"[\s,]+")
 
 
 def parse_board_text(text: str, where: str) -> Board:
-    """Read N lines of N digits, all 0/1 or all 1/2, as README.md's protocol does: trailing spaces,
+    """Read H lines of W digits, all 0/1 or all 1/2, as README.md's protocol does: trailing spaces,
     CRLF and trailing blank lines are fine; 1/2 maps to 0/1; a board of only 1s is read as 0/1. People
     write boards other ways too: the tiles of a row may be separated by spaces or commas, and a board the
     front end printed (· and ■, or . and #; the numbers and the outline are skipped) reads as itself."""
@@ -96,10 +166,7 @@ def parse_board_text(text: str, where: str) -> Board:
                 f"{where} line {number}: {len(row)} tiles, but line {numbered[0][0]} has {len(rows[0])}"
             )
         rows.append(row)
-    width = len(rows[0])
-    if len(rows) != width:
-        raise InputError(f"{where}: the board is {width} tiles wide and {len(rows)} high; it must be square")
-    check_size(width, where)
+    check_shape(len(rows), len(rows[0]), where)
     if printed:
         return tuple(tuple(PRINTED_TILES[ch] for ch in row) for row in rows)
     digits = set("".join(rows))

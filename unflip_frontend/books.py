@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from .boards import Board, check_size, parse_board_text
+from .boards import Board, check_shape, parse_board_text
 from .errors import InputError, likely_meant
 from .layout import find_layout
 
@@ -89,25 +89,34 @@ def book_path(name: str, books_dir: str | None) -> Path:
 
 
 def parse_tiles(tiles: object, where: str) -> Board:
-    """Accept both encodings the game writes: a list of rows, or {"array", "width", "height"} row-major."""
+    """Accept both encodings the game writes: a list of rows of equal length, or {"array", "width",
+    "height"}, the array row-major. Either may be a rectangle."""
     if isinstance(tiles, dict):
         array, width, height = tiles.get("array"), tiles.get("width"), tiles.get("height")
-        if not (isinstance(array, list) and isinstance(width, int) and isinstance(height, int)):
-            raise InputError(f"{where}: tiles object needs 'array' (a list), 'width' and 'height' (integers)")
-        if width != height:
-            raise InputError(f"{where}: the board is {width} wide and {height} high; it must be square")
+        # type() and not isinstance(): JSON's true and false are ints to Python.
+        if not (isinstance(array, list) and type(width) is int and type(height) is int):
+            raise InputError(
+                f"{where}: tiles object needs 'array' (a list), 'width' and 'height' (whole numbers)"
+            )
+        check_shape(height, width, where)
         if len(array) != width * height:
-            raise InputError(f"{where}: tiles array has {len(array)} entries, expected {width}×{height}")
+            raise InputError(
+                f"{where}: tiles array has {len(array)} entries, but height {height} × width {width} "
+                f"is {width * height}"
+            )
         tiles = [array[r * width : (r + 1) * width] for r in range(height)]
     if not isinstance(tiles, list) or not all(isinstance(row, list) for row in tiles):
         raise InputError(
             f"{where}: 'tiles' must be a list of rows or an object with 'array', 'width', 'height'"
         )
-    n = len(tiles)
-    check_size(n, where)
+    if not tiles:
+        raise InputError(f"{where}: 'tiles' has no rows")
+    width = len(tiles[0])
     for r, row in enumerate(tiles, 1):
-        if len(row) != n:
-            raise InputError(f"{where}: tiles row {r} has {len(row)} entries, expected {n}")
+        if len(row) != width:
+            raise InputError(f"{where}: tiles row {r} has {len(row)} entries, but row 1 has {width}")
+    check_shape(len(tiles), width, where)
+    for r, row in enumerate(tiles, 1):
         for c, value in enumerate(row, 1):
             if type(value) is not int or value not in (1, 2):
                 raise InputError(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -15,10 +16,10 @@ import click
 from click.shell_completion import CompletionItem
 
 from . import __version__
-from .boards import MAX_SIZE, MIN_SIZE, Board
+from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
 from .books import BOOK_FILES, Level, load_source, pick_level, writable_target, write_atomically
 from .errors import InputError, SolverError, likely_meant
-from .generator import SHIPPED_PLANS, Plan
+from .generator import SHIPPED_BOOKS, Plan, Shapes
 from .hints import hint_settings
 from .layout import find_layout
 from .records import generate_record
@@ -163,6 +164,50 @@ class RangeType(click.ParamType[tuple[int, int], str | tuple[int, int]]):
         if not self.smallest <= bounds[0] <= bounds[1] <= self.largest:
             self.fail(f"{value!r} is not a range within {self.smallest}-{self.largest}", param, ctx)
         return bounds
+
+
+class ShapesType(click.ParamType[Shapes, str | Shapes]):
+    """'7' or '4-10' for square boards; 'HxW' for H rows of W tiles, where either side may be a range
+    ('5-7x8-12'), the height and the width then drawn apart."""
+
+    name = "size"
+
+    def __init__(self) -> None:
+        self.side = RangeType(MIN_SIZE, MAX_SIZE)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str:
+        return "N|A-B|HxW"
+
+    def convert(
+        self, value: str | Shapes, param: click.Parameter | None, ctx: click.Context | None
+    ) -> Shapes:
+        if isinstance(value, Shapes):  # click may convert a value twice
+            return value
+        sides = re.split(r"[x×X]", value)
+        if len(sides) > 2 or not all(sides):
+            self.fail(f"expected N, A-B or HxW, not {value!r}", param, ctx)
+        ranges = [self.side.convert(side, param, ctx) for side in sides]
+        return Shapes(*ranges)
+
+
+class GroupsType(click.ParamType[tuple[str, ...], str | tuple[str, ...]]):
+    """One symmetry group's name, or several separated by commas, one drawn for each level."""
+
+    name = "group"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str:
+        return "GROUP[,GROUP...]"
+
+    def convert(
+        self, value: str | tuple[str, ...], param: click.Parameter | None, ctx: click.Context | None
+    ) -> tuple[str, ...]:
+        if isinstance(value, tuple):  # click may convert a value twice
+            return value
+        groups = tuple(value.split(","))
+        unknown = next((group for group in groups if group not in SYMMETRY_GROUPS), None)
+        if unknown is not None:
+            self.fail(f"{unknown!r} is not a group; the groups are {', '.join(SYMMETRY_GROUPS)}", param, ctx)
+        return groups
 
 
 class Seconds(click.FloatRange):
@@ -357,8 +402,9 @@ def solve(
     """Solve Unflip boards in the fewest moves, proven optimal, and print each move as a step card.
 
     SOURCE is a book name (daily, main, weekly), a book file in the game's JSON format, a text board
-    (N lines of N digits, 0/1 with 0 = white, or 1/2 with 1 = white; the digits of a line may be separated
-    by spaces or commas, and a board this program printed reads back as itself), or - for standard input.
+    (H lines of W digits, 2 to 15 each, square or not; 0/1 with 0 = white, or 1/2 with 1 = white; the
+    digits of a line may be separated by spaces or commas, and a board this program printed reads back as
+    itself), or - for standard input.
     LEVEL is a level number in a book, counting from 1.
 
     \b
@@ -499,11 +545,12 @@ def hint(
 )
 @click.option(
     "--size",
-    "sizes",
-    type=RangeType(MIN_SIZE, MAX_SIZE),
+    "shapes",
+    type=ShapesType(),
     default="4-10",
     show_default=True,
-    help=f"\b\nBoard size N ({MIN_SIZE}-{MAX_SIZE}), or a range A-B drawn from.\nExample: --size 7",
+    help=f"\b\nSquare boards N×N ({MIN_SIZE}-{MAX_SIZE}), or a range A-B drawn from;\n"
+    "HxW for H rows of W tiles, each side N or A-B drawn\napart. Example: --size 7x10, --size 5-7x8-12",
 )
 @click.option(
     "--optimum",
@@ -511,6 +558,29 @@ def hint(
     default="3-16",
     show_default=True,
     help="\b\nAccepted optimum (par), N or A-B.\nExample: --optimum 12-20",
+)
+@click.option(
+    "--symmetric",
+    "symmetries",
+    type=GroupsType(),
+    help="\b\nOnly boards the group maps to themselves: mirror\n(left-right), mirror-ud, "
+    "half-turn, mirrors (both),\ndiagonal, antidiagonal, diagonals (both), quarter-turn,\n"
+    "square (all eight); a rectangle has the first four.\nSeveral, comma-separated: one drawn a level.\n"
+    "Example: --symmetric half-turn,square",
+)
+@click.option(
+    "--unique",
+    is_flag=True,
+    help="\b\nOnly levels with one optimal solution (one set of\nmoves).\nExample: --unique",
+)
+@click.option(
+    "--min-gap",
+    metavar="G",
+    type=click.IntRange(0, 200),
+    default=0,
+    show_default=True,
+    help="\b\nOnly levels whose optimum exceeds the solver's lower\nbound at the start by G or more: "
+    "optima hard to prove.\nExample: --min-gap 3",
 )
 @click.option(
     "--count",
@@ -550,8 +620,11 @@ def hint(
 )
 @threads_option
 def generate(
-    sizes: tuple[int, int],
+    shapes: Shapes,
     optimum: tuple[int, int],
+    symmetries: tuple[str, ...] | None,
+    unique: bool,
+    min_gap: int,
     count: int,
     seed: str,
     kind: str,
@@ -566,6 +639,8 @@ def generate(
     Examples:
       {prog} generate --size 7 --count 10 --seed 42 --out mybook.json
       {prog} generate --size 9-13 --optimum 12-18 --kind weekly --count 5
+      {prog} generate --size 7x10 --count 5   7 rows of 10 tiles
+      {prog} generate --size 9-13 --optimum 12-20 --symmetric half-turn,square --unique --min-gap 2
       {prog} mybook.json --all     check every level solves at its par
     """
     ui.json = json_
@@ -575,7 +650,8 @@ def generate(
         )
     if out != "-":
         writable_target(out)  # before the work, not after it
-    text = make_book(Plan(kind, count, sizes, optimum, seed), set(), threads)
+    plan = Plan(kind, count, shapes, optimum, seed, symmetries or (), unique, min_gap)
+    text = make_book((plan,), set(), threads)
     if out == "-":
         ui.write(text)
         return
@@ -607,13 +683,13 @@ def books(folder: str | None, threads: int | None) -> None:
         layout = find_layout()
         # An installed package's own books are not for overwriting.
         folder = "." if layout.installed else str(layout.books)
-    paths = [Path(folder) / BOOK_FILES[plan.kind] for plan in SHIPPED_PLANS]
-    for path in paths:
+    paths = {kind: Path(folder) / BOOK_FILES[kind] for kind in SHIPPED_BOOKS}
+    for path in paths.values():
         writable_target(str(path))  # before the work, not after it
     seen: set[Board] = set()
-    for plan, path in zip(SHIPPED_PLANS, paths, strict=True):
-        write_atomically(path, make_book(plan, seen, threads))
-        status_line(f"wrote {plan.count} {plan.kind} levels to {path}")
+    for kind, plans in SHIPPED_BOOKS.items():
+        write_atomically(paths[kind], make_book(plans, seen, threads))
+        status_line(f"wrote {sum(plan.count for plan in plans)} {kind} levels to {paths[kind]}")
 
 
 def main(prog_name: str | None = None) -> NoReturn:

@@ -5,20 +5,36 @@ every machine and Python version, and each level records what remakes it."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .boards import Board, all_moves, apply_move
+from .boards import (
+    RECTANGLE_GROUPS,
+    SYMMETRY_GROUPS,
+    TILE_MAPS,
+    Board,
+    Move,
+    all_moves,
+    apply_move,
+    board_image,
+    move_image,
+    moves_word,
+    shape,
+)
 from .books import book_tiles
 from .errors import InputError, SolverError
-from .protocol import Solution, shortfall
-from .solver import SolverSettings, no_progress
+from .protocol import LowerBound, OptimaCount, Solution, Stopped, Unsolvable, shortfall
+from .solver import SolverSettings, count_optima, no_progress, root_lower_bound
 from .verify import solve_board
 
 GENERATOR_VERSION = 2
-MAX_ATTEMPTS = 400  # draws per level before a plan is declared impossible
+# Draws per level before a plan is declared impossible; many more when it asks for a unique optimum or a
+# gap, which only a few boards in a hundred have.
+MAX_ATTEMPTS = 400
+MAX_FILTERED_ATTEMPTS = 4000
 
 
 class SeededDraws:
@@ -42,49 +58,138 @@ class SeededDraws:
         return low + self.below(high - low + 1)
 
 
-def scrambled_board(size: int, scramble: int, seed: str) -> Board:
-    """The board that `scramble` random flips make of an all-white one: solvable by construction."""
+def orbits(height: int, width: int, seed: str, symmetry: str | None) -> Iterator[frozenset[Move]]:
+    """Endless random draws of a move, each with its images under the symmetry group (without one, the
+    move alone)."""
     draws = SeededDraws(f"{seed}/flips")
-    moves = all_moves(size)
-    board: Board = tuple((0,) * size for _ in range(size))
-    for _ in range(scramble):
-        board = apply_move(board, moves[draws.below(len(moves))])
+    moves = all_moves(height, width)
+    maps = SYMMETRY_GROUPS[symmetry] if symmetry else ()
+    while True:
+        move = moves[draws.below(len(moves))]
+        yield frozenset([move, *(move_image(move, tile_map, height, width) for tile_map in maps)])
+
+
+def scrambled_board(height: int, width: int, scramble: int, seed: str, symmetry: str | None = None) -> Board:
+    """The board that `scramble` random draws make of an all-white one, each flipping a square and its
+    images under the symmetry: solvable by construction, and symmetric, since the flips are."""
+    board: Board = tuple((0,) * width for _ in range(height))
+    for orbit in itertools.islice(orbits(height, width, seed, symmetry), scramble):
+        for move in orbit:
+            board = apply_move(board, move)
     return board
+
+
+def scramble_within(height: int, width: int, flips: int, seed: str, symmetry: str | None) -> tuple[int, int]:
+    """How many draws flip at most `flips` squares in all (without a symmetry each draw is one flip), and
+    how many squares end up flipped an odd number of times: a solution, so the optimum is no more."""
+    scramble = flipped = 0
+    net: frozenset[Move] = frozenset()
+    for orbit in orbits(height, width, seed, symmetry):
+        if flipped + len(orbit) > flips:
+            return scramble, len(net)
+        scramble, flipped, net = scramble + 1, flipped + len(orbit), net ^ orbit
+    raise AssertionError("orbits() never ends")
 
 
 def symmetry_key(board: Board) -> Board:
     """The same key for a board and its rotations and reflections."""
-    variants = []
-    current = board
-    for _ in range(4):
-        current = tuple(zip(*current[::-1], strict=True))  # a quarter turn
-        variants += [current, tuple(row[::-1] for row in current)]
-    return min(variants)
+    return min([board, *(board_image(board, tile_map) for tile_map in TILE_MAPS)])
+
+
+@dataclass(frozen=True)
+class Shapes:
+    """The board shapes a plan draws from: squares whose side is drawn from `heights` when `widths` is None
+    (--size 4-10), else a height drawn from `heights`, then a width from `widths` (--size 7x10,
+    --size 5-7x8-12)."""
+
+    heights: tuple[int, int]
+    widths: tuple[int, int] | None = None
+
+    def draw(self, draws: SeededDraws) -> tuple[int, int]:
+        height = draws.between(*self.heights)
+        return height, height if self.widths is None else draws.between(*self.widths)
+
+    def squares_only(self) -> bool:
+        return self.widths is None or self.heights == self.widths == (self.heights[0],) * 2
+
+    def __str__(self) -> str:
+        """As --size gives them: '4–10', '7×10', '5–7×8–12'."""
+        sides = [self.heights] if self.widths is None else [self.heights, self.widths]
+        return "×".join(f"{low}" if low == high else f"{low}–{high}" for low, high in sides)
+
+    def boards(self) -> str:
+        """In words: '4×4 boards', '4×4 to 10×10 boards', '7×10 boards', '5–7×8–12 boards'."""
+        if self.widths is not None:
+            return f"{self} boards"
+        low, high = self.heights
+        return f"{low}×{low} boards" if low == high else f"{low}×{low} to {high}×{high} boards"
 
 
 @dataclass(frozen=True)
 class Plan:
-    """What a book asks of its levels."""
+    """What a book asks of its levels: how many, their shapes, the optimum (par) accepted, the seed, and
+    what makes a challenge: a symmetry (a group drawn for each level from those given), a unique optimal
+    solution, and a gap of at least min_gap between the optimum and the solver's lower bound at the root,
+    which makes an optimum hard to prove."""
 
     kind: str  # daily, main or weekly: titles, ids, ordering, and mode "challenge" for weekly
     count: int
-    sizes: tuple[int, int]
+    shapes: Shapes
     optimum: tuple[int, int]  # accepted par, inclusive
     seed: str
+    symmetries: tuple[str, ...] = ()
+    unique: bool = False
+    min_gap: int = 0
 
-    def draw_shape(self, draws: SeededDraws) -> tuple[int, int]:
-        """A size, and a number of random flips that can reach the accepted optimum: the optimum is at
-        most the flips made, and a few more than the top of the range may still come out inside it."""
-        size = draws.between(*self.sizes)
+    def draw(self, draws: SeededDraws) -> tuple[int, int, int, str | None]:
+        """A height and width, a number of squares to flip that can reach the accepted optimum (the optimum
+        is at most the flips made, and a few more than the top of the range may still come out inside
+        it), and a symmetry group when the plan asks for one."""
+        height, width = self.shapes.draw(draws)
         low, high = self.optimum
-        return size, draws.between(low, high + 2)
+        flips = draws.between(low, high + 2)
+        symmetry = self.symmetries[draws.below(len(self.symmetries))] if self.symmetries else None
+        return height, width, flips, symmetry
+
+    def filtered(self) -> bool:
+        return self.unique or self.min_gap > 0
+
+    def check(self) -> None:
+        """A plan whose shapes lack a symmetry it asks for: refused before any level is drawn."""
+        for group in self.symmetries:
+            if not self.shapes.squares_only() and group not in RECTANGLE_GROUPS:
+                raise InputError(
+                    f"--symmetric {group} needs square boards, and --size {self.shapes} draws rectangles, "
+                    f"which have only {', '.join(RECTANGLE_GROUPS)}"
+                )
+
+    def described(self) -> str:
+        asked = [f"an optimum of {self.optimum[0]}–{self.optimum[1]}"]
+        if self.symmetries:
+            asked.append(f"symmetric ({', '.join(self.symmetries)})")
+        if self.unique:
+            asked.append("a unique optimum")
+        if self.min_gap:
+            asked.append(f"a gap of {self.min_gap} or more over the lower bound")
+        return ", ".join(asked)
 
 
-SHIPPED_PLANS = (
-    Plan("daily", 159, (4, 10), (3, 16), "unflip-daily"),
-    Plan("main", 120, (4, 9), (1, 13), "unflip-main"),
-    Plan("weekly", 25, (9, 13), (12, 20), "unflip-weekly"),
-)
+# The groups of the weekly challenges: those the game's own challenges have most (all eight symmetries, the
+# half turn, the quarter turns, a mirror, the diagonals).
+WEEKLY_SYMMETRIES = ("square", "half-turn", "quarter-turn", "mirror", "diagonals")
+
+# The shipped books, each made of its plans' levels in turn. Every weekly challenge is symmetric with one
+# optimal solution, and the last few have an optimum at least 4 over the root's lower bound.
+SHIPPED_BOOKS: dict[str, tuple[Plan, ...]] = {
+    "daily": (Plan("daily", 159, Shapes((4, 10)), (3, 16), "unflip-daily"),),
+    "main": (Plan("main", 120, Shapes((4, 9)), (1, 13), "unflip-main"),),
+    "weekly": (
+        Plan("weekly", 22, Shapes((9, 13)), (14, 20), "unflip-weekly", WEEKLY_SYMMETRIES, unique=True),
+        Plan(
+            "weekly", 3, Shapes((9, 13)), (14, 20), "unflip-weekly-hard", WEEKLY_SYMMETRIES, True, min_gap=4
+        ),
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -92,71 +197,124 @@ class Generated:
     board: Board
     par: int
     seed: str
-    size: int
     scramble: int
+    symmetry: str | None = None
+
+    def made(self) -> dict[str, object]:
+        """What remakes the level: a square's side as `size` (as books have always had it), else `height`
+        and `width`; the symmetry group, when there is one."""
+        height, width = shape(self.board)
+        sides: dict[str, object] = {"size": height} if height == width else {"height": height, "width": width}
+        made = {"version": GENERATOR_VERSION, "seed": self.seed, **sides, "scramble": self.scramble}
+        return made | ({"symmetry": self.symmetry} if self.symmetry else {})
+
+
+def no_optimum(seed: str, outcome: Unsolvable | Stopped) -> SolverError:
+    return SolverError(f"the solver gave no optimum for generated level {seed} ({shortfall(outcome)})")
+
+
+def proven_par(
+    plan: Plan, board: Board, at_most: int, seed: str, solver: Path, settings: SolverSettings
+) -> int | None:
+    """The board's optimum, proven and its solution replayed, when the board is what the plan asks for;
+    None when it is not. at_most is the squares that made it, which no optimum exceeds. The cheap checks go
+    first: the root's lower bound (no search) rules out most boards that cannot have the gap asked for."""
+    low, high = plan.optimum
+    bound = 0
+    if plan.min_gap:
+        root = root_lower_bound(solver, board, settings)
+        if not isinstance(root, LowerBound):
+            raise no_optimum(seed, root)
+        bound = root.bound
+        if bound > high or bound + plan.min_gap > at_most:
+            return None
+    outcome = solve_board(solver, board, settings, no_progress)
+    if not isinstance(outcome, Solution):
+        raise no_optimum(seed, outcome)
+    par = len(outcome.moves)
+    if not low <= par <= high or par - bound < plan.min_gap:
+        return None
+    if plan.unique:
+        counted = count_optima(solver, board, settings, 2)
+        if not isinstance(counted, OptimaCount):
+            raise no_optimum(seed, counted)
+        if counted.optimum != par:
+            raise SolverError(
+                f"the solver solved generated level {seed} in {moves_word(par)} but counted optimal "
+                f"solutions of {moves_word(counted.optimum)}"
+            )
+        if not counted.unique:
+            return None
+    return par
 
 
 def generate_levels(
     plan: Plan, solver: Path, settings: SolverSettings, seen: set[Board], on_level: Callable[[int], None]
 ) -> list[Generated]:
     """The plan's levels in draw order. Level i tries seeds '<seed>/<i>/<attempt>' until one gives a new
-    board (also under symmetry, and not already white) whose proven optimum is in range."""
+    board (also under symmetry, and not already white) that is what the plan asks for."""
+    plan.check()
+    attempts = MAX_FILTERED_ATTEMPTS if plan.filtered() else MAX_ATTEMPTS
     levels: list[Generated] = []
     for index in range(1, plan.count + 1):
-        for attempt in range(MAX_ATTEMPTS):
+        for attempt in range(attempts):
             seed = f"{plan.seed}/{index}/{attempt}"
-            size, scramble = plan.draw_shape(SeededDraws(f"{seed}/shape"))
-            board = scrambled_board(size, scramble, seed)
+            height, width, flips, symmetry = plan.draw(SeededDraws(f"{seed}/shape"))
+            scramble, at_most = scramble_within(height, width, flips, seed, symmetry)
+            board = scrambled_board(height, width, scramble, seed, symmetry)
             key = symmetry_key(board)
             if key in seen or not any(map(any, board)):
                 continue
-            outcome = solve_board(solver, board, settings, no_progress)
-            if not isinstance(outcome, Solution):
-                raise SolverError(
-                    f"the solver gave no optimum for generated level {seed} ({shortfall(outcome)})"
-                )
-            if plan.optimum[0] <= len(outcome.moves) <= plan.optimum[1]:
+            par = proven_par(plan, board, at_most, seed, solver, settings)
+            if par is not None:
                 seen.add(key)
-                levels.append(Generated(board, len(outcome.moves), seed, size, scramble))
+                levels.append(Generated(board, par, seed, scramble, symmetry))
                 on_level(index)
                 break
         else:
             raise InputError(
-                f"no level with an optimum of {plan.optimum[0]}–{plan.optimum[1]} on "
-                f"{plan.sizes[0]}–{plan.sizes[1]} boards after {MAX_ATTEMPTS} tries; widen the ranges"
+                f"no level with {plan.described()} on {plan.shapes.boards()} after {attempts} tries; "
+                "widen the ranges"
             )
     if plan.kind == "main":
         # Difficulty rises gently through the main book: by par, then board size.
-        levels.sort(key=lambda level: (level.par, level.size))
+        levels.sort(key=lambda level: (level.par, shape(level.board)))
     return levels
 
 
-def book_json(plan: Plan, levels: list[Generated]) -> str:
+def generate_book(
+    plans: tuple[Plan, ...],
+    solver: Path,
+    settings: SolverSettings,
+    seen: set[Board],
+    on_level: Callable[[int], None],
+) -> str:
+    """A book of the plans' levels in turn, in the first plan's kind, named by its seed."""
+    levels = [level for plan in plans for level in generate_levels(plan, solver, settings, seen, on_level)]
+    return book_json(plans[0].kind, plans[0].seed, levels)
+
+
+def book_json(kind: str, seed: str, levels: list[Generated]) -> str:
     """The game's own format, one level a line so diffs read well."""
     titles = {"daily": "Daily #{}", "main": "Level {}", "weekly": "Weekly #{}"}
     entries = []
     for number, level in enumerate(levels, 1):
         entry: dict[str, object] = {
-            "id": f"{plan.seed}-{number:03d}",
+            "id": f"{seed}-{number:03d}",
             "index": number - 1,
-            "title": titles[plan.kind].format(number),
+            "title": titles[kind].format(number),
             "tiles": book_tiles(level.board),
             "par": level.par,
             "colorScheme": "BW",
             "tileShape": "square",
             "__type__": "Level",
-            "generator": {
-                "version": GENERATOR_VERSION,
-                "seed": level.seed,
-                "size": level.size,
-                "scramble": level.scramble,
-            },
+            "generator": level.made(),
         }
-        if plan.kind == "weekly":
+        if kind == "weekly":
             entry["mode"] = "challenge"
         entries.append(json.dumps(entry, separators=(",", ":")))
     header = json.dumps(
-        {"id": plan.seed, "title": f"unflip {plan.kind} levels, made by unflip.py generate"},
+        {"id": seed, "title": f"unflip {kind} levels, made by unflip.py generate"},
         separators=(",", ":"),
     )
     return header[:-1] + ',"levels":[\n' + ",\n".join(entries) + "\n]}\n"

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .boards import Board, Move
+from .boards import Board, Move, shape_text
 from .errors import SolverError
 
 
@@ -36,6 +36,7 @@ class Optima(Solution):
 class Unsolvable:
     target: int
     seconds: float
+    either: bool = False  # asked for either colour: neither can be reached
 
 
 @dataclass(frozen=True)
@@ -51,12 +52,41 @@ class Stopped:
 Outcome = Solution | Unsolvable | Stopped  # an Optima is a Solution
 
 
+@dataclass(frozen=True)
+class OptimaCount:
+    """How many optimal solutions there are (--count), each a set of moves, up to the limit asked for."""
+
+    target: int
+    optimum: int
+    count: int
+    complete: bool  # False when the limit stopped the count: there may be more
+    nodes: int
+    seconds: float
+
+    @property
+    def unique(self) -> bool:
+        return self.count == 1 and self.complete
+
+
+@dataclass(frozen=True)
+class LowerBound:
+    """The root's proven lower bound (--lower-bound): every solution needs at least this many moves."""
+
+    target: int
+    bound: int
+    seconds: float
+
+
 def shortfall(outcome: Unsolvable | Stopped) -> str:
     """What an outcome without a solution proves, in words."""
     if isinstance(outcome, Stopped):
         return f"no solution with fewer than {outcome.bound} moves"
-    # The full N×N square is itself a move, so a board that cannot reach one colour cannot reach the other
-    # either: the words need not name the target.
+    # On a square board the whole board is itself a move, so one colour is reachable exactly when the other
+    # is; on a rectangle it is not, and the words say which colours were ruled out.
+    if outcome.either:
+        return "no sequence of moves makes every tile white or every tile black"
+    if outcome.target:
+        return "no sequence of moves makes every tile black"
     return "no sequence of moves clears this board"
 
 
@@ -97,13 +127,13 @@ T = TypeVar("T")
 N = TypeVar("N", int, float)
 
 
-def fitting_moves(words: list[str], n: int) -> tuple[Move, ...]:
+def fitting_moves(words: list[str], height: int, width: int) -> tuple[Move, ...]:
     """Words read as 'row col size' triples, each a move that fits the board; ValueError when they are not."""
     if len(words) % 3:
         raise ValueError
     numbers = list(map(int, words))
     moves = tuple(Move(*numbers[i : i + 3]) for i in range(0, len(numbers), 3))
-    if not all(move.fits(n) for move in moves):
+    if not all(move.fits(height, width) for move in moves):
         raise ValueError
     return moves
 
@@ -156,43 +186,49 @@ class ProtocolReader:
 
         self.take(f"'{keyword}'", parse)
 
-    def move(self, n: int) -> Move:
+    def optional_keyword(self, keyword: str) -> bool:
+        """Whether the next line is the keyword alone; taken if it is."""
+        present = self.index < len(self.lines) and self.lines[self.index].split() == [keyword]
+        self.index += present
+        return present
+
+    def move(self, height: int, width: int) -> Move:
         def parse(parts: list[str]) -> Move:
             if len(parts) != 3:
                 raise ValueError
-            return fitting_moves(parts, n)[0]
+            return fitting_moves(parts, height, width)[0]
 
-        return self.take(f"a move 'row col size' that fits the {n}×{n} board", parse)
+        return self.take(f"a move 'row col size' that fits the {shape_text(height, width)} board", parse)
 
     def starts(self, keyword: str) -> bool:
         """Whether the next line's first word is keyword."""
         return self.index < len(self.lines) and self.lines[self.index].split()[:1] == [keyword]
 
-    def solution(self, n: int, optimum: int) -> tuple[Move, ...]:
+    def solution(self, shape: tuple[int, int], optimum: int) -> tuple[Move, ...]:
         def parse(parts: list[str]) -> tuple[Move, ...]:
             if parts[:1] != ["SOLUTION"] or len(parts) != 1 + 3 * optimum:
                 raise ValueError
-            return fitting_moves(parts[1:], n)
+            return fitting_moves(parts[1:], *shape)
 
-        return self.take(f"'SOLUTION' and {optimum} moves 'row col size' that fit the {n}×{n} board", parse)
+        fit = f"that fit the {shape_text(*shape)} board"
+        return self.take(f"'SOLUTION' and {optimum} moves 'row col size' {fit}", parse)
 
     def end(self) -> None:
         if self.index < len(self.lines):
             raise self.error("nothing after 'TIME'")
 
 
-def parse_solver_output(
+def read_outcome(
     returncode: int,
     stdout: str,
     stderr: str,
-    n: int,
     target: str,
-    enumerating: bool = False,
-    max_solutions: int | None = None,
-) -> Outcome:
-    """Turn one run's exit status and output into an outcome, trusting nothing the protocol does not allow.
-    enumerating: the solver was asked for every optimal solution (--all-solutions), at most max_solutions
-    of them when that is given."""
+    found: Callable[[ProtocolReader, int], T],
+    counting: bool = False,
+) -> T | Unsolvable | Stopped:
+    """One run's exit status and output as an outcome, trusting nothing the protocol does not allow: what
+    `found` reads after TARGET on exit 0, or the unsolvable (which says SOLUTIONS 0 when counting) and
+    stopped outcomes every mode shares."""
     complaints = [line.strip() for line in stderr.splitlines() if line.strip() and not parse_progress(line)]
     if returncode == 2:
         reason = complaints[-1].removeprefix("error:").strip() if complaints else "no reason given"
@@ -202,19 +238,15 @@ def parse_solver_output(
         raise SolverError(f"the solver {describe_exit(returncode)}{detail}")
     reader = ProtocolReader(stdout)
     reported = reader.number("TARGET", int, allowed=(0, 1) if target == "either" else (int(target),))
-    outcome: Outcome
-    if returncode == 0 and enumerating:
-        outcome = read_optima(reader, reported, n, max_solutions)
-    elif returncode == 0:
-        count = reader.number("MOVES", int)
-        moves = tuple(reader.move(n) for _ in range(count))
-        outcome = Solution(reported, moves, reader.number("NODES", int), reader.number("TIME", float))
+    outcome: T | Unsolvable | Stopped
+    if returncode == 0:
+        outcome = found(reader, reported)
     elif returncode == 1:
         reader.keyword("UNSOLVABLE")
-        if enumerating:
+        if counting:
             reader.number("SOLUTIONS", int, allowed=(0,))
         reader.number("NODES", int)
-        outcome = Unsolvable(reported, reader.number("TIME", float))
+        outcome = Unsolvable(reported, reader.number("TIME", float), either=target == "either")
     else:
         bound = reader.number("STOPPED", int)
         outcome = Stopped(reported, bound, reader.number("NODES", int), reader.number("TIME", float))
@@ -222,13 +254,37 @@ def parse_solver_output(
     return outcome
 
 
-def read_optima(reader: ProtocolReader, target: int, n: int, max_solutions: int | None) -> Optima:
+def parse_solver_output(
+    returncode: int,
+    stdout: str,
+    stderr: str,
+    shape: tuple[int, int],
+    target: str,
+    enumerating: bool = False,
+    max_solutions: int | None = None,
+) -> Outcome:
+    """A search for one optimal solution, or, enumerating (--all-solutions), for every optimal solution, at
+    most max_solutions of them when that is given."""
+
+    def solution(reader: ProtocolReader, reported: int) -> Solution:
+        if enumerating:
+            return read_optima(reader, reported, shape, max_solutions)
+        count = reader.number("MOVES", int)
+        moves = tuple(reader.move(*shape) for _ in range(count))
+        return Solution(reported, moves, reader.number("NODES", int), reader.number("TIME", float))
+
+    return read_outcome(returncode, stdout, stderr, target, solution, counting=enumerating)
+
+
+def read_optima(
+    reader: ProtocolReader, target: int, shape: tuple[int, int], max_solutions: int | None
+) -> Optima:
     """MOVES m, a SOLUTION line per optimal set (at least one, at most the cap), SOLUTIONS k counting them,
     and INCOMPLETE exactly when the cap was reached: the solver stops there, so there may be more."""
     optimum = reader.number("MOVES", int)
-    solutions = [reader.solution(n, optimum)]
+    solutions = [reader.solution(shape, optimum)]
     while reader.starts("SOLUTION") and len(solutions) != max_solutions:
-        solutions.append(reader.solution(n, optimum))
+        solutions.append(reader.solution(shape, optimum))
     reader.number("SOLUTIONS", int, allowed=(len(solutions),))
     complete = len(solutions) != max_solutions
     if not complete:
@@ -241,3 +297,31 @@ def read_optima(reader: ProtocolReader, target: int, n: int, max_solutions: int 
         solutions=tuple(solutions),
         complete=complete,
     )
+
+
+def parse_count_output(
+    returncode: int, stdout: str, stderr: str, target: str
+) -> OptimaCount | Unsolvable | Stopped:
+    """--count (with --max-solutions K): the optimum, SOLUTIONS k, and INCOMPLETE when K stopped it."""
+
+    def counted(reader: ProtocolReader, reported: int) -> OptimaCount:
+        optimum = reader.number("MOVES", int)
+        count = reader.number("SOLUTIONS", int)
+        complete = not reader.optional_keyword("INCOMPLETE")
+        nodes, seconds = reader.number("NODES", int), reader.number("TIME", float)
+        return OptimaCount(reported, optimum, count, complete, nodes, seconds)
+
+    return read_outcome(returncode, stdout, stderr, target, counted, counting=True)
+
+
+def parse_lower_bound_output(
+    returncode: int, stdout: str, stderr: str, target: str
+) -> LowerBound | Unsolvable | Stopped:
+    """--lower-bound: LOWER_BOUND b, with no search."""
+
+    def bound(reader: ProtocolReader, reported: int) -> LowerBound:
+        value = reader.number("LOWER_BOUND", int)
+        reader.number("NODES", int)
+        return LowerBound(reported, value, reader.number("TIME", float))
+
+    return read_outcome(returncode, stdout, stderr, target, bound)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from rich import box
 from rich.text import Text
 
-from .boards import COLOUR_NAMES, Board, Move, moves_word
+from .boards import COLOUR_NAMES, Board, Move, moves_word, shape, shape_text
 from .books import Level
 from .protocol import Solution
 
@@ -46,26 +46,27 @@ def glyphs_for(encoding: str, ascii_: bool = False) -> Glyphs:
 LABEL_WIDTH = 5  # a row number right-aligned in 3 columns, then 2 spaces before the first tile
 
 
-def tile_x(col: int, n: int) -> int:
-    """Screen column of a tile. Boards of 10 and up get 3 columns per tile so two-digit column numbers
-    line up above their tiles; the outline then sits in the gap, one space from each neighbour."""
-    return LABEL_WIDTH + (2 if n < 10 else 3) * col
+def tile_x(col: int, width: int) -> int:
+    """Screen column of a tile. Boards 10 and more tiles wide get 3 columns per tile so two-digit column
+    numbers line up above their tiles; the outline then sits in the gap, one space from each neighbour."""
+    return LABEL_WIDTH + (2 if width < 10 else 3) * col
 
 
 def render_board(board: Board, glyphs: Glyphs, square: Move | None = None) -> Text:
     """The board with column numbers on top and row numbers on the left, all 1-based; the square (if any)
     outlined by lines between the tiles: above its top row, below its bottom row, and on both sides."""
-    n = len(board)
-    width = tile_x(n - 1, n) + 2
+    columns = len(board[0])
+    width = tile_x(columns - 1, columns) + 2
     header = [" "] * width
-    for c in range(n):
-        end = tile_x(c, n) + 1
+    for c in range(columns):
+        end = tile_x(c, columns) + 1
         header[end - len(str(c + 1)) : end] = str(c + 1)
     lines = [Text("".join(header), style="dim")]
     top = bottom = left = right = -1
     if square:
         top, bottom = square.row, square.row + square.size - 1
-        left, right = tile_x(square.col, n) - 1, tile_x(square.col + square.size - 1, n) + 1
+        left = tile_x(square.col, columns) - 1
+        right = tile_x(square.col + square.size - 1, columns) + 1
 
     def outlined(label: str, chars: str) -> Text:
         return Text.assemble(
@@ -81,7 +82,7 @@ def render_board(board: Board, glyphs: Glyphs, square: Move | None = None) -> Te
         label = f"{r + 1:>3}"
         cells = list(label.ljust(width))
         for c, tile in enumerate(row):
-            cells[tile_x(c, n)] = glyphs.black if tile else glyphs.white
+            cells[tile_x(c, columns)] = glyphs.black if tile else glyphs.white
         if top <= r <= bottom:
             cells[left] = cells[right] = glyphs.vertical
             lines.append(outlined(label, "".join(cells)))
@@ -112,7 +113,7 @@ def step_card(step: int, total: int, move: Move, board: Board, glyphs: Glyphs) -
 
 
 def board_size(board: Board, glyphs: Glyphs) -> str:
-    return f"{len(board)}{glyphs.times}{len(board)}"
+    return shape_text(*shape(board), glyphs.times)
 
 
 def describe_level(level: Level, glyphs: Glyphs) -> Text:

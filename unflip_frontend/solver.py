@@ -10,9 +10,21 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .boards import Board
+from .boards import Board, shape
 from .errors import SolverError
-from .protocol import Outcome, SearchProgress, board_to_protocol, parse_progress, parse_solver_output
+from .protocol import (
+    LowerBound,
+    OptimaCount,
+    Outcome,
+    SearchProgress,
+    Stopped,
+    Unsolvable,
+    board_to_protocol,
+    parse_count_output,
+    parse_lower_bound_output,
+    parse_progress,
+    parse_solver_output,
+)
 
 OnProgress = Callable[[SearchProgress], None]
 
@@ -94,11 +106,46 @@ class SolverSettings:
 
 
 def run_solver(solver: Path, board: Board, settings: SolverSettings, on_progress: OnProgress) -> Outcome:
-    """Run one search, reporting progress as it arrives. On Ctrl-C the solver is stopped and reaped before
-    the interrupt goes on, so no search is left running behind us."""
+    """One optimal solution (every one, with settings.all_solutions), or why there is none."""
+    returncode, stdout, stderr = run_search(solver, board, settings.arguments(), on_progress)
+    return parse_solver_output(
+        returncode,
+        stdout,
+        stderr,
+        shape(board),
+        settings.target,
+        settings.all_solutions,
+        settings.max_solutions,
+    )
+
+
+def count_optima(
+    solver: Path, board: Board, settings: SolverSettings, limit: int
+) -> OptimaCount | Unsolvable | Stopped:
+    """How many optimal solutions the board has, counting no further than limit."""
+    arguments = [*settings.arguments(), "--count", "--max-solutions", str(limit)]
+    returncode, stdout, stderr = run_search(solver, board, arguments, no_progress)
+    return parse_count_output(returncode, stdout, stderr, settings.target)
+
+
+def root_lower_bound(
+    solver: Path, board: Board, settings: SolverSettings
+) -> LowerBound | Unsolvable | Stopped:
+    """The bound the search would start from: every solution needs at least that many moves."""
+    arguments = [*settings.arguments(), "--lower-bound"]
+    returncode, stdout, stderr = run_search(solver, board, arguments, no_progress)
+    return parse_lower_bound_output(returncode, stdout, stderr, settings.target)
+
+
+def run_search(
+    solver: Path, board: Board, arguments: list[str], on_progress: OnProgress
+) -> tuple[int, str, str]:
+    """Run the solver once on the board, reporting progress as it arrives; its exit status, standard output
+    and standard error. On Ctrl-C the solver is stopped and reaped before the interrupt goes on, so no
+    search is left running behind us."""
     try:
         process = subprocess.Popen(
-            [str(solver), *settings.arguments()],
+            [str(solver), *arguments],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -135,15 +182,7 @@ def run_solver(solver: Path, board: Board, settings: SolverSettings, on_progress
         raise KeyboardInterrupt
     if -returncode in STOP_SIGNALS:
         raise StoppedBySignal(-returncode)
-    return parse_solver_output(
-        returncode,
-        "".join(stdout_parts),
-        "".join(stderr_lines),
-        len(board),
-        settings.target,
-        settings.all_solutions,
-        settings.max_solutions,
-    )
+    return returncode, "".join(stdout_parts), "".join(stderr_lines)
 
 
 def stop_process(process: subprocess.Popen[str]) -> None:

@@ -29,7 +29,7 @@ from rich.text import Text
 from .boards import Board, moves_word, replay
 from .books import Book, Level, write_atomically
 from .build import ensure_solver
-from .generator import Plan, book_json, generate_levels
+from .generator import Plan, generate_book
 from .hints import Hint, find_hint
 from .protocol import Optima, SearchProgress, Solution, Stopped, Unsolvable, shortfall
 from .records import (
@@ -465,10 +465,9 @@ def summarise_all(
         )
 
 
-def make_book(plan: Plan, seen: set[Board], threads: int | None) -> str:
+def make_book(plans: tuple[Plan, ...], seen: set[Board], threads: int | None) -> str:
     solver = ensure_solver(announce_build)
     settings = SolverSettings("0", threads, None, None)
     with progress_bar(ui.glyphs()) as bar:
-        task = bar.add_task(f"generating {plan.kind} levels", total=plan.count)
-        levels = generate_levels(plan, solver, settings, seen, lambda _index: bar.advance(task))
-    return book_json(plan, levels)
+        task = bar.add_task(f"generating {plans[0].kind} levels", total=sum(plan.count for plan in plans))
+        return generate_book(plans, solver, settings, seen, lambda _index: bar.advance(task))

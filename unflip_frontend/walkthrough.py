@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from .boards import COLOUR_NAMES, Board, Move, moves_word
+from .boards import COLOUR_NAMES, Board, Move, moves_word, shape
 from .books import Level
 from .protocol import Solution
 from .render import UNICODE, describe_level, describe_move, par_note, square_span
@@ -23,7 +23,7 @@ WHITE_LIT, BLACK_LIT = "#ffd43b", "#5c4400"  # tiles inside the square to flip
 OUTLINE = "#f76707"
 TEXT, MUTED = "#212529", "#495057"
 
-BOARD_SPAN = 216  # a board's width in SVG units, whatever its size, less what whole tiles leave over
+BOARD_SPAN = 216  # a board's longer side in SVG units, whatever its size, less what whole tiles leave over
 GAP = 2
 LABEL = 18  # room for the row numbers left of the board and the column numbers above it
 PAD = 12
@@ -44,7 +44,8 @@ def cards(solution: Solution, boards: list[Board]) -> list[Card]:
     total = len(solution.moves)
     black = sum(map(sum, boards[0]))
     colour = COLOUR_NAMES[solution.target]
-    start = Card("Start", f"{black} of {len(boards[0]) ** 2} tiles black", boards[0], None)
+    height, width = shape(boards[0])
+    start = Card("Start", f"{black} of {height * width} tiles black", boards[0], None)
     steps = [
         Card(f"Step {step} of {total}", f"{move.size}×{move.size}: {square_span(move, UNICODE)}", board, move)
         for step, (move, board) in enumerate(zip(solution.moves, boards, strict=False), 1)
@@ -60,19 +61,30 @@ def summary(level: Level, solution: Solution) -> tuple[str, str]:
     return describe_level(level, UNICODE).plain, proven
 
 
-def pitch(n: int) -> int:
-    return BOARD_SPAN // n
+def pitch(board: Board) -> int:
+    """Tiles are square, and the board's longer side spans BOARD_SPAN: a 15×2 strip is drawn at the scale of a
+    15×15 board."""
+    return BOARD_SPAN // max(shape(board))
 
 
-def board_span(n: int) -> int:
-    return n * pitch(n) + GAP
+def board_extent(board: Board) -> tuple[int, int]:
+    """The drawn board's width and height, frame included."""
+    height, width = shape(board)
+    step = pitch(board)
+    return width * step + GAP, height * step + GAP
+
+
+def longer_extent(board: Board) -> int:
+    """The drawn board's longer side: what a square board of that side would span."""
+    return max(board_extent(board))
 
 
 def board_svg(board: Board, move: Move | None) -> str:
     """The board's frame, tiles and outline, with its top-left corner at (0, 0)."""
-    n, step = len(board), pitch(len(board))
+    step = pitch(board)
     side = step - GAP
-    parts = [f'<rect class="frame" width="{board_span(n)}" height="{board_span(n)}" fill="{FRAME}"/>']
+    across, down = board_extent(board)
+    parts = [f'<rect class="frame" width="{across}" height="{down}" fill="{FRAME}"/>']
     for r, row in enumerate(board):
         for c, tile in enumerate(row):
             inside = (
@@ -95,30 +107,34 @@ def board_svg(board: Board, move: Move | None) -> str:
 
 def labelled_board_svg(board: Board, move: Move | None) -> str:
     """The board with 1-based column numbers above it and row numbers on its left, at (0, 0)."""
-    n, step = len(board), pitch(len(board))
+    height, width = shape(board)
+    step = pitch(board)
     size = min(11, step - 2)
     centre = GAP + (step - GAP) / 2
     numbers = [
         f'<text x="{LABEL + centre + c * step:g}" y="{LABEL - 5}" text-anchor="middle">{c + 1}</text>'
-        for c in range(n)
+        for c in range(width)
     ] + [
         f'<text x="{LABEL - 4}" y="{LABEL + centre + r * step + size * 0.35:g}" '
         f'text-anchor="end">{r + 1}</text>'
-        for r in range(n)
+        for r in range(height)
     ]
     return (
         f'<g font-size="{size}" fill="{MUTED}">{"".join(numbers)}</g>'
-        f'<g class="board" data-size="{n}" transform="translate({LABEL} {LABEL})">'
+        f'<g class="board" data-height="{height}" data-width="{width}" '
+        f'transform="translate({LABEL} {LABEL})">'
         f"{board_svg(board, move)}</g>"
     )
 
 
-def card_size(n: int) -> tuple[int, int]:
-    return PAD + LABEL + board_span(n) + PAD, PAD + HEADING + LABEL + board_span(n) + PAD
+def card_size(board: Board) -> tuple[int, int]:
+    """A card is as wide as a square board of the longer side would make it, so its two lines of text fit
+    above a narrow board too, and as tall as the board."""
+    return PAD + LABEL + longer_extent(board) + PAD, PAD + HEADING + LABEL + board_extent(board)[1] + PAD
 
 
 def card_svg(index: int, card: Card, x: int, y: int) -> str:
-    width, height = card_size(len(card.board))
+    width, height = card_size(card.board)
     return (
         f'<g class="card" id="card-{index}" transform="translate({x} {y})">'
         f'<rect width="{width}" height="{height}" rx="8" fill="#ffffff" stroke="#ced4da"/>'
@@ -139,7 +155,7 @@ FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 def walkthrough_svg(level: Level, solution: Solution, boards: list[Board]) -> str:
     """Every card in rows of four under a title: one picture of the whole solution."""
     shown = cards(solution, boards)
-    width, height = card_size(len(level.board))
+    width, height = card_size(level.board)
     columns = min(COLUMNS, len(shown))
     rows = -(-len(shown) // columns)
     total_width = GUTTER + columns * (width + GUTTER)
@@ -221,11 +237,16 @@ def walkthrough_html(level: Level, solution: Solution, boards: list[Board]) -> s
     sections = []
     for index, card in enumerate(cards(solution, boards)):
         detail = card.detail if card.move is None else describe_move(card.move, UNICODE)
-        span = LABEL + board_span(len(card.board)) + STROKE // 2  # room for an outline on the far edge
+        # Room for an outline on the far edges.
+        across, down = (LABEL + extent + STROKE // 2 for extent in board_extent(card.board))
+        # A board taller than wide is drawn at the scale of a square one of its height, not stretched to the
+        # page's width and so made taller than the screen.
+        longest = LABEL + longer_extent(card.board) + STROKE // 2
+        narrower = f' style="width: {100 * across / longest:.1f}%"' if across < longest else ""
         sections.append(
             f'<section class="card" id="card-{index}"><h2>{html.escape(card.heading)}</h2>'
             f"<p>{html.escape(detail[0].upper() + detail[1:])}</p>"
-            f'<svg viewBox="0 0 {span} {span}" font-family="{FONT}" role="img" '
+            f'<svg viewBox="0 0 {across} {down}"{narrower} font-family="{FONT}" role="img" '
             f'aria-label="{html.escape(card.heading)}">'
             f"{labelled_board_svg(card.board, card.move)}</svg></section>"
         )

@@ -18,7 +18,7 @@ from oracle import replay as oracle_replay
 from PIL import Image
 from walkthrough_cases import CASES
 
-from unflip_frontend.boards import replay
+from unflip_frontend.boards import replay, shape
 from unflip_frontend.walkthrough import FRAME, OUTLINE, walkthrough_html, walkthrough_svg
 
 PHONE = (390, 844)  # CSS pixels of a common phone held upright
@@ -55,9 +55,12 @@ def bounds(mask: np.ndarray) -> tuple[int, int, int, int] | None:
     return None if len(xs) == 0 else (int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max()))
 
 
-def read_board(png: bytes, n: int, region: tuple[float, float, float, float] | None = None) -> Reading:
-    """Find the one n×n board in the screenshot (or in a region x, y, width, height of it) by its frame
-    colour, then read each tile's middle as dark or light, and the outline's extent in whole tiles."""
+def read_board(
+    png: bytes, shape: tuple[int, int], region: tuple[float, float, float, float] | None = None
+) -> Reading:
+    """Find the one board of this shape (rows, columns) in the screenshot (or in a region x, y, width,
+    height of it) by its frame colour, then read each tile's middle as dark or light, and the outline's
+    extent in whole tiles. Tiles must be square."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
     if region:
         x, y, width, height = region
@@ -67,12 +70,18 @@ def read_board(png: bytes, n: int, region: tuple[float, float, float, float] | N
     found = bounds(frame | outline)
     assert found, "no board in the screenshot"
     left, top, right, bottom = found
-    side = right - left + 1
-    assert abs(side - (bottom - top + 1)) <= 3, f"the board is not one square: {found} (more than one shown?)"
-    pitch = side / n
+    rows, columns = shape
+    across, down = right - left + 1, bottom - top + 1
+    # Both sides are whole tiles plus the same few pixels (the frame's edge, an outline standing out of it):
+    # on a rectangle the difference of the sides gives the pitch without them.
+    pitch = across / columns if rows == columns else (across - down) / (columns - rows)
+    extra = across - columns * pitch
+    assert abs(across - down) <= 3 if rows == columns else -3 <= extra <= pitch / 2, (
+        f"not one {rows}×{columns} board of square tiles: {found} (more than one shown?)"
+    )
     black = set()
-    for r in range(n):
-        for c in range(n):
+    for r in range(rows):
+        for c in range(columns):
             red, green, blue = pixels[int(top + (r + 0.5) * pitch), int(left + (c + 0.5) * pitch)]
             if 0.2126 * red + 0.7152 * green + 0.0722 * blue < 128:
                 black.add((r, c))
@@ -104,7 +113,7 @@ def write_page(tmp_path, name: str) -> tuple:
     level, solution = CASES[name]()
     page = tmp_path / f"{name}.html"
     page.write_text(walkthrough_html(level, solution, replay(level.board, solution.moves)))
-    return page, len(level.board)
+    return page, shape(level.board)
 
 
 RIGHT, LEFT = ("ArrowRight", 39), ("ArrowLeft", 37)
@@ -114,20 +123,22 @@ RIGHT, LEFT = ("ArrowRight", 39), ("ArrowLeft", 37)
 def test_the_arrow_keys_step_through_the_page_and_each_step_shows_its_black_tiles_and_square(
     browser, tmp_path, name
 ):
-    page, n = write_page(tmp_path, name)
+    page, board_shape = write_page(tmp_path, name)
     browser.open(page, *PHONE, mobile=True)
     expected = expected_readings(name)
     for index, want in enumerate(expected):
-        assert read_board(browser.screenshot(), n) == want, f"card {index}"
+        assert read_board(browser.screenshot(), board_shape) == want, f"card {index}"
         browser.press(*RIGHT)
-    assert read_board(browser.screenshot(), n) == expected[-1], "the right arrow goes no further than the end"
+    last = read_board(browser.screenshot(), board_shape)
+    assert last == expected[-1], "the right arrow goes no further than the end"
     if len(expected) > 2:
         browser.press(*LEFT)
-        assert read_board(browser.screenshot(), n) == expected[-2], "the left arrow goes back a step"
+        back = read_board(browser.screenshot(), board_shape)
+        assert back == expected[-2], "the left arrow goes back a step"
 
 
 def test_the_buttons_step_forward_and_back_and_stop_at_the_start(browser, tmp_path):
-    page, n = write_page(tmp_path, "spec_board")
+    page, board_shape = write_page(tmp_path, "spec_board")
     browser.open(page, *PHONE, mobile=True)
     expected = expected_readings("spec_board")
 
@@ -140,28 +151,42 @@ def test_the_buttons_step_forward_and_back_and_stop_at_the_start(browser, tmp_pa
 
     press_button("next")
     press_button("next")
-    assert read_board(browser.screenshot(), n) == expected[2]
+    assert read_board(browser.screenshot(), board_shape) == expected[2]
     press_button("previous")
-    assert read_board(browser.screenshot(), n) == expected[1]
+    assert read_board(browser.screenshot(), board_shape) == expected[1]
     press_button("previous")
     press_button("previous")
-    assert read_board(browser.screenshot(), n) == expected[0]
+    assert read_board(browser.screenshot(), board_shape) == expected[0]
 
 
 def test_a_link_to_a_card_opens_the_page_at_that_step(browser, tmp_path):
-    page, n = write_page(tmp_path, "spec_board")
+    page, board_shape = write_page(tmp_path, "spec_board")
     browser.open(page, *PHONE, mobile=True, fragment="card-3")
-    assert read_board(browser.screenshot(), n) == expected_readings("spec_board")[3]
+    assert read_board(browser.screenshot(), board_shape) == expected_readings("spec_board")[3]
 
 
 def test_the_page_fits_a_phone_screen_with_no_sideways_scrolling(browser, tmp_path):
-    page, n = write_page(tmp_path, "fifteen")
+    page, _ = write_page(tmp_path, "fifteen")
     browser.open(page, *PHONE, mobile=True)
     assert browser.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
     image = Image.open(io.BytesIO(browser.screenshot()))
     frame = bounds(colour_mask(np.asarray(image.convert("RGB"), dtype=np.int16), FRAME))
     assert frame and frame[2] < PHONE[0] and frame[3] < PHONE[1], "the board is cut off"
     assert frame[2] - frame[0] >= PHONE[0] * 0.75, "the board does not use the phone's width"
+
+
+def test_a_board_taller_than_wide_has_the_tiles_of_a_square_board_its_height_and_fits_the_phone(
+    browser, tmp_path
+):
+    pitches = {}
+    for name in ("fifteen", "tower"):  # both 15 rows high
+        page, _ = write_page(tmp_path, name)
+        browser.open(page, *PHONE, mobile=True)
+        image = Image.open(io.BytesIO(browser.screenshot()))
+        frame = bounds(colour_mask(np.asarray(image.convert("RGB"), dtype=np.int16), FRAME))
+        assert frame and frame[3] < PHONE[1], f"{name}: the board runs off the bottom of the screen"
+        pitches[name] = (frame[3] - frame[1] + 1) / 15
+    assert abs(pitches["tower"] - pitches["fifteen"]) <= 0.5, pitches
 
 
 @pytest.mark.parametrize("name", CASES)
@@ -179,4 +204,4 @@ def test_every_card_of_the_svg_picture_shows_its_black_tiles_and_outlined_square
     expected = expected_readings(name)
     assert len(cards) == len(expected)
     for index, (region, want) in enumerate(zip(cards, expected, strict=True)):
-        assert read_board(png, len(level.board), region) == want, f"card {index}"
+        assert read_board(png, shape(level.board), region) == want, f"card {index}"

@@ -90,6 +90,36 @@ def test_two_digit_column_numbers_line_up_above_their_tiles_on_a_12x12_board():
     ]
 
 
+def test_a_card_of_a_board_wider_than_tall_numbers_its_eleven_columns_and_outlines_a_square_its_height():
+    wide = board("10000000011", "00000000010", "01000000111")
+    card = step_card(2, 4, Move(0, 8, 3), wide, UNICODE)
+    assert card.plain.split("\n") == [
+        "Step 2 of 4 — flip the 3×3 square covering rows 1–3, cols 9–11:",
+        "     1  2  3  4  5  6  7  8  9 10 11",
+        "                            ┌───────┐",
+        "  1  ■  ·  ·  ·  ·  ·  ·  · │·  ■  ■│",
+        "  2  ·  ·  ·  ·  ·  ·  ·  · │·  ■  ·│",
+        "  3  ·  ■  ·  ·  ·  ·  ·  · │■  ■  ■│",
+        "                            └───────┘",
+    ]
+
+
+def test_a_card_of_a_board_taller_than_wide_numbers_its_eleven_rows_in_ascii():
+    tall = board("10", *["00"] * 7, "01", "11", "10")
+    card = step_card(1, 1, Move(9, 0, 2), tall, ASCII)
+    assert card.plain.split("\n") == [
+        "Step 1 of 1 - flip the 2x2 square covering rows 10-11, cols 1-2:",
+        "     1 2",
+        "  1  # .",
+        *(f"  {r}  . ." for r in range(2, 9)),
+        "  9  . #",
+        "    +---+",
+        " 10 |# #|",
+        " 11 |# .|",
+        "    +---+",
+    ]
+
+
 def test_a_15x15_board_keeps_every_column_number_over_its_tile():
     fifteen = board(*["1" * 15] * 15)
     header, first_row = render_board(fifteen, ASCII).plain.split("\n")[:2]

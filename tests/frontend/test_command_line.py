@@ -74,7 +74,7 @@ def test_a_file_named_like_a_mistyped_command_is_still_solved(tmp_path, monkeypa
 
 def test_size_and_optimum_show_a_range_metavar_in_the_help():
     help_text = run("generate", "--help").stdout
-    assert re.search(r"^  --size N\|A-B ", help_text, re.M)
+    assert re.search(r"^  --size N\|A-B\|HxW ", help_text, re.M)
     assert re.search(r"^  --optimum N\|A-B ", help_text, re.M)
 
 
@@ -83,6 +83,10 @@ def test_size_and_optimum_show_a_range_metavar_in_the_help():
     [
         ("--size", "16", "'16' is not a range within 2-15"),
         ("--size", "9-4", "'9-4' is not a range within 2-15"),
+        ("--size", "7x16", "'16' is not a range within 2-15"),
+        ("--size", "7x", "expected N, A-B or HxW, not '7x'"),
+        ("--size", "3x4x5", "expected N, A-B or HxW, not '3x4x5'"),
+        ("--size", "ax5", "expected N or A-B, not 'a'"),
         ("--optimum", "3-x", "expected N or A-B, not '3-x'"),
         ("--optimum", "0-4", "'0-4' is not a range within 1-200"),
     ],

@@ -75,20 +75,58 @@ def test_a_board_file_with_a_level_number_is_refused(tmp_path):
         ('{"levels": [{"par": 3}]}', "level 1: expected an object with 'tiles'"),
         (
             '{"levels": [{"tiles": [[1, 1], [1, 1]]}, {"tiles": [[1, 1], [1]]}]}',
-            "level 2: tiles row 2 has 1 entries, expected 2",
+            "level 2: tiles row 2 has 1 entries, but row 1 has 2",
+        ),
+        (
+            '{"levels": [{"tiles": [[1, 1, 2], [1, 1, 2], [2, 1]]}]}',
+            "level 1: tiles row 3 has 2 entries, but row 1 has 3",
+        ),
+        ('{"levels": [{"tiles": []}]}', "level 1: 'tiles' has no rows"),
+        ('{"levels": [{"tiles": [[1, 2]]}]}', "level 1: the board is 1×2; each side must be 2 to 15 tiles"),
+        (
+            '{"levels": [{"tiles": [' + ", ".join(["[" + ", ".join(["1"] * 16) + "]"] * 2) + "]}]}",
+            "level 1: the board is 2×16; each side must be 2 to 15 tiles",
         ),
         (
             '{"levels": [{"tiles": [[1, 1], [1, 0]]}]}',
             "level 1: tile 0 at row 2, col 2 (expected 1 = white or 2 = black)",
         ),
-        ('{"levels": [{"tiles": [[1]]}]}', "level 1: the board is 1×1; sizes 2 to 15 are supported"),
-        (
-            '{"levels": [{"tiles": {"array": [1, 1, 1, 1, 1, 1], "width": 3, "height": 2}}]}',
-            "level 1: the board is 3 wide and 2 high; it must be square",
-        ),
+        ('{"levels": [{"tiles": [[1]]}]}', "level 1: the board is 1×1; each side must be 2 to 15 tiles"),
         (
             '{"levels": [{"tiles": {"array": [1, 1, 1], "width": 2, "height": 2}}]}',
-            "level 1: tiles array has 3 entries, expected 2×2",
+            "level 1: tiles array has 3 entries, but height 2 × width 2 is 4",
+        ),
+        (
+            '{"levels": [{"tiles": {"array": [1, 1, 1, 1, 1, 2, 2], "width": 3, "height": 2}}]}',
+            "level 1: tiles array has 7 entries, but height 2 × width 3 is 6",
+        ),
+        (
+            '{"levels": [{"tiles": {"array": [1, 1, 1, 1, 1, 1, 1, 1], "width": 1, "height": 8}}]}',
+            "level 1: the board is 8×1; each side must be 2 to 15 tiles",
+        ),
+        (
+            '{"levels": [{"tiles": {"array": [1, 1, 1, 1], "width": 2, "height": 16}}]}',
+            "level 1: the board is 16×2; each side must be 2 to 15 tiles",
+        ),
+        (
+            '{"levels": [{"tiles": {"array": [1, 1, 1, 1], "width": 0, "height": -3}}]}',
+            "level 1: the board is -3×0; each side must be 2 to 15 tiles",
+        ),
+        (
+            '{"levels": [{"tiles": {"array": [1, 1, 1, 1, 1, 1], "width": 3.0, "height": 2}}]}',
+            "level 1: tiles object needs 'array' (a list), 'width' and 'height' (whole numbers)",
+        ),
+        (
+            '{"levels": [{"tiles": {"array": [1, 1, 1, 1, 1, 1], "width": 3, "height": "2"}}]}',
+            "level 1: tiles object needs 'array' (a list), 'width' and 'height' (whole numbers)",
+        ),
+        (
+            '{"levels": [{"tiles": {"array": [1, 1, 1, 1], "width": true, "height": 2}}]}',
+            "level 1: tiles object needs 'array' (a list), 'width' and 'height' (whole numbers)",
+        ),
+        (
+            '{"levels": [{"tiles": {"array": [1, 1, 1, 1, 1, 3], "width": 3, "height": 2}}]}',
+            "level 1: tile 3 at row 2, col 3 (expected 1 = white or 2 = black)",
         ),
         (
             '{"levels": [{"tiles": [[1, 1], [1, 1]], "par": "five"}]}',
@@ -107,14 +145,16 @@ def test_a_malformed_book_says_what_is_wrong_and_where(tmp_path, book, message):
     ("board", "message"),
     [
         ("", ": the board is empty"),
-        ("0\n", ": the board is 1×1; sizes 2 to 15 are supported"),
+        ("0\n", ": the board is 1×1; each side must be 2 to 15 tiles"),
         ("010\n01\n000\n", " line 2: 2 tiles, but line 1 has 3"),
         ("010\n0x0\n000\n", " line 2: 'x' is not a tile (use digits 0/1 or 1/2)"),
         ("\n01\n10\n", " line 1 is blank; board rows must be consecutive"),
-        ("0101\n", ": the board is 4 tiles wide and 1 high; it must be square"),
-        ("010\n101\n", ": the board is 3 tiles wide and 2 high; it must be square"),
+        ("0101\n", ": the board is 1×4; each side must be 2 to 15 tiles"),
+        ("0\n1\n0\n", ": the board is 3×1; each side must be 2 to 15 tiles"),
+        ("01\n" * 16, ": the board is 16×2; each side must be 2 to 15 tiles"),
+        ("010\n101\n01\n", " line 3: 2 tiles, but line 1 has 3"),
         ("02\n10\n", ": mixes 0 and 2; use 0/1 (0 = white) or 1/2 (1 = white) throughout"),
-        ("0" * 16 + "\n" + ("0" * 16 + "\n") * 15, ": the board is 16×16; sizes 2 to 15 are supported"),
+        ("0" * 16 + "\n" + ("0" * 16 + "\n") * 15, ": the board is 16×16; each side must be 2 to 15 tiles"),
     ],
 )
 def test_a_malformed_board_says_what_is_wrong_and_where(tmp_path, board, message):

@@ -13,7 +13,7 @@ import pytest
 from helpers import REPO
 from support import SPEC_BOARD, SPEC_OUTPUT, one_line, run, write
 from tmux_session import Terminal, require_tmux
-from walkthrough_cases import SPEC_MOVES
+from walkthrough_cases import SPEC_MOVES, strip
 
 from unflip_frontend.boards import parse_board_text, replay
 from unflip_frontend.render import UNICODE, step_card
@@ -75,6 +75,30 @@ def test_ctrl_c_in_the_stepper_exits_130_and_leaves_the_terminal_as_it_was(stepp
     screen = stepper.wait_for("MODES:")
     assert "EXIT=130" in screen and "MODES: icanon echo" in screen
     assert "interrupted: stopped at your request" in screen
+
+
+def test_a_rectangles_cards_step_in_place_as_a_squares_do(tmp_path, fake_solver):
+    require_tmux()
+    level, solution = strip()
+    moves = "".join(f"{move.row} {move.col} {move.size}\n" for move in solution.moves)
+    env = fake_solver(f"TARGET 0\nMOVES {len(solution.moves)}\n{moves}NODES 4\nTIME 0\n")
+    board = write(tmp_path / "strip.txt", "".join("".join(map(str, row)) + "\n" for row in level.board))
+    unflip = shlex.join(
+        ["env", *(f"{k}={v}" for k, v in env.items()), sys.executable, str(REPO / "unflip.py"), str(board)]
+    )
+    terminal = Terminal(f"{unflip} --step; echo EXIT=$?; sleep 3600")
+    try:
+        boards = replay(level.board, solution.moves)
+        for step in (1, 2, 3):
+            screen = terminal.wait_for(f"Step {step} of 3")
+            assert step_card(step, 3, solution.moves[step - 1], boards[step - 1], UNICODE).plain in screen
+            assert screen.count("Step ") == 1
+            terminal.keys("n")
+        terminal.wait_for("Solved:")
+        terminal.keys("q")
+        assert "EXIT=0" in terminal.wait_for("EXIT=")
+    finally:
+        terminal.close()
 
 
 def test_step_off_a_terminal_prints_every_card_as_without_it(tmp_path, fake_solver):

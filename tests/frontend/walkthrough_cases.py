@@ -21,9 +21,9 @@ SPEC_MOVES = (
 )  # support.SPEC_OUTPUT's moves
 
 
-def made_by(n: int, moves: tuple[Move, ...]) -> Board:
-    """The board these moves clear: they flipped an all-white one."""
-    return replay(tuple((0,) * n for _ in range(n)), moves)[-1]
+def made_by(height: int, moves: tuple[Move, ...], width: int | None = None) -> Board:
+    """The board these moves clear: they flipped an all-white one (square unless a width is given)."""
+    return replay(tuple((0,) * (width or height) for _ in range(height)), moves)[-1]
 
 
 def spec_board() -> tuple[Level, Solution]:
@@ -48,4 +48,23 @@ def already_solved() -> tuple[Level, Solution]:
     return Level("white.txt", None, made_by(3, ()), None, ""), Solution(0, (), 0, 0.0)
 
 
-CASES = {"spec_board": spec_board, "twelve": twelve, "fifteen": fifteen, "already_solved": already_solved}
+def strip() -> tuple[Level, Solution]:
+    """A rectangle wider than tall, 3×12: two-digit column numbers, squares up to its height."""
+    moves = (Move(0, 9, 3), Move(1, 0, 2), Move(0, 4, 3))
+    return Level("strip.txt", None, made_by(3, moves, 12), None, ""), Solution(0, moves, 4, 0.001)
+
+
+def tower() -> tuple[Level, Solution]:
+    """A rectangle taller than wide, 15×2: drawn at a square board's scale, not stretched to the width."""
+    moves = (Move(13, 0, 2), Move(6, 0, 2))
+    return Level("tower.txt", None, made_by(15, moves, 2), None, ""), Solution(0, moves, 3, 0.001)
+
+
+CASES = {
+    "spec_board": spec_board,
+    "twelve": twelve,
+    "fifteen": fifteen,
+    "already_solved": already_solved,
+    "strip": strip,
+    "tower": tower,
+}
