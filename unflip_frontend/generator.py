@@ -27,7 +27,7 @@ from .boards import (
 from .books import book_tiles
 from .errors import InputError, SolverError
 from .protocol import LowerBound, OptimaCount, Solution, Stopped, Unsolvable, shortfall
-from .solver import SolverSettings, count_optima, no_progress, root_lower_bound
+from .solver import SolverSettings, count_optima, covering_bound, no_progress
 from .verify import solve_board
 
 GENERATOR_VERSION = 2
@@ -129,8 +129,8 @@ class Shapes:
 class Plan:
     """What a book asks of its levels: how many, their shapes, the optimum (par) accepted, the seed, and
     what makes a challenge: a symmetry (a group drawn for each level from those given), a unique optimal
-    solution, and a gap of at least min_gap between the optimum and the solver's lower bound at the root,
-    which makes an optimum hard to prove."""
+    solution, and a gap of at least min_gap between the optimum and the covering bound at the root, which
+    makes an optimum hard to prove."""
 
     kind: str  # daily, main or weekly: titles, ids, ordering, and mode "challenge" for weekly
     count: int
@@ -218,11 +218,11 @@ def proven_par(
 ) -> int | None:
     """The board's optimum, proven and its solution replayed, when the board is what the plan asks for;
     None when it is not. at_most is the squares that made it, which no optimum exceeds. The cheap checks go
-    first: the root's lower bound (no search) rules out most boards that cannot have the gap asked for."""
+    first: the root's covering bound (no search) rules out most boards that cannot have the gap asked for."""
     low, high = plan.optimum
     bound = 0
     if plan.min_gap:
-        root = root_lower_bound(solver, board, settings)
+        root = covering_bound(solver, board, settings)
         if not isinstance(root, LowerBound):
             raise no_optimum(seed, root)
         bound = root.bound

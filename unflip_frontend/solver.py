@@ -128,11 +128,14 @@ def count_optima(
     return parse_count_output(returncode, stdout, stderr, settings.target)
 
 
-def root_lower_bound(
+def covering_bound(
     solver: Path, board: Board, settings: SolverSettings
 ) -> LowerBound | Unsolvable | Stopped:
-    """The bound the search would start from: every solution needs at least that many moves."""
-    arguments = [*settings.arguments(), "--lower-bound"]
+    """The root's covering bound (--lower-bound without the parity rows): every solution needs at least
+    that many moves. It is the generator's fixed yardstick of how hard an optimum is to prove: the
+    parity rows raise the bound on some boards, and a gap measured against the solver's best bound would
+    move, and the shipped books with it, whenever that bound improves."""
+    arguments = [*settings.arguments(), "--lower-bound", "--parity-rounds", "0"]
     returncode, stdout, stderr = run_search(solver, board, arguments, no_progress)
     return parse_lower_bound_output(returncode, stdout, stderr, settings.target)
 
