@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -30,7 +29,7 @@ from pathlib import Path
 
 import highspy
 import numpy as np
-from run_book import level_rows
+from run_book import level_rows, uniform_rows
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -195,9 +194,7 @@ def uniform(options):
     for n in sizes:
         results = []
         for i in range(options.boards):
-            rng = random.Random(f"uniform-{n}-{i}")
-            rows = ["".join(str(rng.getrandbits(1)) for _ in range(n)) for _ in range(n)]
-            row = compare(f"uniform {n}#{i}", rows, options)
+            row = compare(f"uniform {n}#{i}", uniform_rows(n, i), options)
             print_row(row)
             results.append(row)
             bad |= row["bad"]

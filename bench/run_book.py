@@ -14,6 +14,7 @@ the proven optimum is flagged with `!`.
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -31,6 +32,13 @@ def level_rows(level):
         flat = tiles["array"]
         tiles = [flat[i : i + width] for i in range(0, len(flat), width)]
     return ["".join("0" if tile == 1 else "1" for tile in row) for row in tiles]
+
+
+def uniform_rows(n, index):
+    """The index-th seeded uniformly random n×n board (each tile black with probability 1/2), as solver
+    rows: the boards bench/peers.py and bench/switches.py share."""
+    rng = random.Random(f"uniform-{n}-{index}")
+    return ["".join(str(rng.getrandbits(1)) for _ in range(n)) for _ in range(n)]
 
 
 def peak_resident_mb(pid):

@@ -2,6 +2,9 @@
 """Measure what each pruning technique is worth: the same boards with one switch flipped at a time.
 
     python bench/switches.py ../shared/books/weekly_challenges_book.json --levels 2,5,14,20 --repeat 5
+    python bench/switches.py --uniform 11 --levels 1-5 --threads 2 --repeat 3
+
+With --uniform N the boards are bench/peers.py's seeded uniformly random N×N boards, numbered from 1.
 
 Every configuration runs once per round, in the same order, rounds interleaved, so a noisy machine
 affects them alike; the table gives the median solver time (the solver's own TIME) and the node count
@@ -19,11 +22,13 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run_book import level_rows  # noqa: E402
+from run_book import level_rows, uniform_rows  # noqa: E402
 
 CONFIGURATIONS = [
     ("defaults", []),
     ("--no-cover-bound", ["--no-cover-bound"]),
+    ("--parity-rounds 0", ["--parity-rounds", "0"]),
+    ("--parity-rounds 2", ["--parity-rounds", "2"]),
     ("--lp-after 0", ["--lp-after", "0"]),
     ("--lp-after 500", ["--lp-after", "500"]),
     ("--lp-after 10000", ["--lp-after", "10000"]),
@@ -35,6 +40,14 @@ CONFIGURATIONS = [
     ("--no-line-bound", ["--no-line-bound"]),
     ("--no-pair-bound", ["--no-pair-bound"]),
 ]
+
+
+def level_numbers(text):
+    numbers = []
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        numbers += range(int(low), int(high or low) + 1)
+    return numbers
 
 
 def solve(solver, rows, args, max_seconds):
@@ -52,16 +65,24 @@ def main():
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("book", type=Path)
-    parser.add_argument("--levels", required=True, help="comma-separated 1-based level numbers")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("book", type=Path, nargs="?")
+    source.add_argument("--uniform", type=int, metavar="N", help="seeded uniformly random N×N boards")
+    parser.add_argument("--levels", required=True, help="1-based level numbers: 2,5,14 or 1-5")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--max-seconds", type=float, default=60)
     parser.add_argument("--solver", type=Path, default=REPO / "unflip_solver")
     options = parser.parse_args()
 
-    levels = json.loads(options.book.read_text())["levels"]
-    boards = [level_rows(levels[int(n) - 1]) for n in options.levels.split(",")]
+    numbers = level_numbers(options.levels)
+    if options.uniform:
+        boards = [uniform_rows(options.uniform, n - 1) for n in numbers]
+        source = f"uniform {options.uniform}x{options.uniform}"
+    else:
+        levels = json.loads(options.book.read_text())["levels"]
+        boards = [level_rows(levels[n - 1]) for n in numbers]
+        source = options.book.name
     times = {name: [] for name, _ in CONFIGURATIONS}
     nodes = {name: 0 for name, _ in CONFIGURATIONS}
     capped = {name: False for name, _ in CONFIGURATIONS}
@@ -82,7 +103,7 @@ def main():
 
     baseline = statistics.median(times["defaults"])
     print(
-        f"levels {options.levels} of {options.book.name}, threads={options.threads}, "
+        f"levels {options.levels} of {source}, threads={options.threads}, "
         f"median of {options.repeat} interleaved rounds, cpu count {os.cpu_count()}"
     )
     print(f"{'configuration':<26} {'median s':>9} {'vs defaults':>12} {'nodes':>15}")
