@@ -73,7 +73,15 @@ def main():
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--max-seconds", type=float, default=60)
     parser.add_argument("--solver", type=Path, default=REPO / "unflip_solver")
+    parser.add_argument(
+        "--only", help="configuration names to run beside the defaults, comma-separated: '--tt,--no-symmetry'"
+    )
     options = parser.parse_args()
+    chosen = [
+        (name, args)
+        for name, args in CONFIGURATIONS
+        if name == "defaults" or not options.only or name in options.only.split(",")
+    ]
 
     numbers = level_numbers(options.levels)
     if options.uniform:
@@ -83,11 +91,11 @@ def main():
         levels = json.loads(options.book.read_text())["levels"]
         boards = [level_rows(levels[n - 1]) for n in numbers]
         source = options.book.name
-    times = {name: [] for name, _ in CONFIGURATIONS}
-    nodes = {name: 0 for name, _ in CONFIGURATIONS}
-    capped = {name: False for name, _ in CONFIGURATIONS}
+    times = {name: [] for name, _ in chosen}
+    nodes = {name: 0 for name, _ in chosen}
+    capped = {name: False for name, _ in chosen}
     for round_number in range(options.repeat):
-        for name, args in CONFIGURATIONS:
+        for name, args in chosen:
             total = 0.0
             node_total = 0
             for rows in boards:
@@ -107,7 +115,7 @@ def main():
         f"median of {options.repeat} interleaved rounds, cpu count {os.cpu_count()}"
     )
     print(f"{'configuration':<26} {'median s':>9} {'vs defaults':>12} {'nodes':>15}")
-    for name, _ in CONFIGURATIONS:
+    for name, _ in chosen:
         median = statistics.median(times[name])
         mark = ">" if capped[name] else " "
         print(f"{name:<26} {mark}{median:>8.3f} {median / baseline:>11.2f}x {nodes[name]:>15,}")
