@@ -1296,6 +1296,9 @@ public:
         base_depth_ = path_.size();
         task_excluded_ = &task.excluded;
         const int budget = bound - static_cast<int>(path_.size());
+        // A frame for each depth this task can reach, added as bounds grow rather than for the longest
+        // conceivable solution up front: an easy board's search then touches a few pages, not 300 KB.
+        if (frames_.size() <= static_cast<size_t>(budget)) frames_.resize(budget + 1);
         if (task.moves.empty()) return dfs(budget, task.group);
         if (++local_nodes_ % kNodeBatch == 0) publish_nodes();
         Branches given;
@@ -1506,7 +1509,7 @@ private:
     std::vector<CoverLp::State> covering_; // a node's covering LP while parity rows are tried on it
     CoverWeights fresh_;
 
-    std::vector<Frame> frames_ = std::vector<Frame>(kMaxMoves);
+    std::vector<Frame> frames_;
     size_t base_depth_ = 0;                         // path length at the task's node
     int root_ = 0, bound_ = 0;
     const std::vector<uint16_t>* task_excluded_ = nullptr;
