@@ -35,6 +35,11 @@ unflip_solver_tsan: unflip_solver.cpp
 asan: unflip_solver_asan
 tsan: unflip_solver_tsan
 
+# Every board of a shape through the solver's search in one process (tests/all_boards.cpp says how), for
+# tests/test_solver_all_boards.py: a process per board would take minutes.
+unflip_all_boards: tests/all_boards.cpp unflip_solver.cpp
+	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $<
+
 # The solver's board parser under libFuzzer, AddressSanitizer and UndefinedBehaviorSanitizer: the harness
 # compiles unflip_solver.cpp unchanged (fuzz/board_parser_fuzz.cpp says how). New inputs go to fuzz/found/,
 # a failing one to fuzz/artifacts/; inputs up to 70,000 bytes reach past the solver's 64 KiB cap.
@@ -59,14 +64,14 @@ lint: $(VENV)/.installed
 typecheck: $(VENV)/.installed
 	$(VENV)/bin/mypy
 
-test: $(VENV)/.installed unflip_solver unflip_solver_asan unflip_solver_tsan lint typecheck
+test: $(VENV)/.installed unflip_solver unflip_solver_asan unflip_solver_tsan unflip_all_boards lint typecheck
 	$(VPY) -m pytest
 
 books: $(VENV)/.installed unflip_solver
 	$(VPY) unflip.py books --out .
 
 clean:
-	rm -f unflip_solver unflip_solver_asan unflip_solver_tsan unflip_solver_fuzz
+	rm -f unflip_solver unflip_solver_asan unflip_solver_tsan unflip_solver_fuzz unflip_all_boards
 
 distclean: clean
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache build *.egg-info

@@ -38,6 +38,7 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <sys/mman.h>
@@ -1560,9 +1561,10 @@ class Driver {
 public:
     Driver(const Board& board, const Options& options)
         : options_(options), lattice_(static_cast<int>(board.size()), static_cast<int>(board[0].size())),
-          costs_(lattice_.h, lattice_.w),
-          tt_(kInitialTableLog2,
-              std::max(lattice_.h, lattice_.w) >= kLargeTableFromSize ? kLargeTableLog2 : kSmallTableLog2) {
+          costs_(lattice_.h, lattice_.w) {
+        if (options.sw.tt)
+            tt_.emplace(kInitialTableLog2,
+                        std::max(lattice_.h, lattice_.w) >= kLargeTableFromSize ? kLargeTableLog2 : kSmallTableLog2);
         const bool both = options.target == kEither;
         for (int target : {0, 1})
             if (both || options.target == target) {
@@ -1604,7 +1606,7 @@ public:
         live_ = live;
 
         // Every bound below the roots' own lower bound fails without search.
-        Search probe(lattice_, costs_, &tt_, options_.sw, shared_);
+        Search probe(lattice_, costs_, table(), options_.sw, shared_);
         int bound = kUnbounded;
         for (Root* root : live) {
             probe.reset(0, root->d, root->weights, nullptr);
@@ -1634,7 +1636,7 @@ public:
             run_bound(bound, all_live(), options_.sw);
             // Size the table to the work: an entry for each node of the bound just searched.
             const uint64_t nodes = shared_.nodes.load();
-            if (options_.sw.tt) tt_.grow_for(nodes - nodes_before);
+            if (tt_) tt_->grow_for(nodes - nodes_before);
             nodes_before = nodes;
             if (shared_.found) {
                 out.code = kSolved;
@@ -1720,7 +1722,7 @@ private:
         std::condition_variable done;
 
         auto worker = [&]() {
-            Search search(lattice_, costs_, &tt_, sw, shared_);
+            Search search(lattice_, costs_, table(), sw, shared_);
             for (;;) {
                 Task task;
                 {
@@ -1796,10 +1798,12 @@ public:
     const Lattice& lattice() const { return lattice_; }
 
 private:
+    TranspositionTable* table() { return tt_ ? &*tt_ : nullptr; }
+
     const Options& options_;
     Lattice lattice_;
     LineCosts costs_;
-    TranspositionTable tt_;
+    std::optional<TranspositionTable> tt_;   // with --tt only: its memory is mapped, not left to malloc
     std::vector<Root> roots_;
     std::vector<Root*> live_;
     Shared shared_;

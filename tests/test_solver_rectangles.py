@@ -1,6 +1,6 @@
-"""Rectangular boards, H rows by W columns: the solver's optimum equals the oracle's on every solvable
-board of the smallest shapes and on samples up to 4x5 (breadth-first search over every board), on
-random boards up to 10x13 (coset enumeration, CP-SAT), and unsolvable rectangles are named as such."""
+"""Rectangular boards, H rows by W columns, through the solver's command line: the solver's optimum equals
+the oracle's on random boards up to 10x13 (coset enumeration, CP-SAT), and unsolvable rectangles are named
+as such. Every board of the small shapes is checked in tests/test_solver_all_boards.py."""
 
 from __future__ import annotations
 
@@ -8,33 +8,7 @@ import random
 
 import oracle
 import pytest
-from oracle import board_from_mask
 from test_solver_optimality import run_cases
-
-SMALL_SHAPES = [(2, 3), (3, 2), (2, 5), (5, 2), (2, 7), (7, 2), (3, 4), (4, 3), (3, 5), (5, 3)]
-SAMPLED_SHAPES = [(3, 6), (6, 3), (4, 5), (5, 4)]
-
-
-@pytest.mark.parametrize("h, w", SMALL_SHAPES, ids=[f"{h}x{w}" for h, w in SMALL_SHAPES])
-def test_every_solvable_board_of_a_small_shape_is_solved_in_its_bfs_distance(run_solver_many, h, w):
-    dist = oracle.bfs_distances(h, w)
-    assert len(dist) == round(oracle.solvable_fraction(h, w) * 2 ** (h * w))
-    run_cases(run_solver_many, [(board_from_mask(mask, h, w), 0, d) for mask, d in sorted(dist.items())])
-
-
-@pytest.mark.parametrize("h, w", SAMPLED_SHAPES, ids=[f"{h}x{w}" for h, w in SAMPLED_SHAPES])
-def test_sampled_boards_up_to_4x5_get_their_bfs_distance_or_unsolvable(run_solver_many, h, w):
-    dist = oracle.bfs_distances(h, w)
-    rng = random.Random(h * 100 + w)
-    solvable = rng.sample(sorted(dist), 600)
-    unsolvable = []
-    while len(unsolvable) < 150:
-        mask = rng.getrandbits(h * w)
-        if mask not in dist:
-            unsolvable.append(mask)
-    cases = [(board_from_mask(m, h, w), 0, dist[m]) for m in solvable]
-    cases += [(board_from_mask(m, h, w), 0, None) for m in unsolvable]
-    run_cases(run_solver_many, cases)
 
 
 @pytest.mark.parametrize("h, w", [(5, 6), (6, 5), (4, 7), (2, 9)])
@@ -62,7 +36,7 @@ def test_rectangles_up_to_the_largest_shapes_get_the_cpsat_optimum(run_solver_ma
     boards = [oracle.board_from_random_moves(rng, h, count, w=w) for count in (4, 7, 10)]
     boards.append(oracle.random_solvable_board(rng, h, w))
     if h * w > 100:
-        boards.pop()   # a uniformly random 10x13 takes CP-SAT minutes
+        boards.pop()  # a uniformly random 10x13 takes CP-SAT minutes
     run_cases(run_solver_many, [(b, 0, oracle.cpsat_optimum(b)) for b in boards])
 
 
