@@ -239,6 +239,18 @@ def _particular(board: Board, target: int) -> int | None:
     return x
 
 
+def _solution_coset(board: Board, target: int) -> tuple[np.ndarray, list[Move]] | None:
+    """Every move set taking board to all-`target`, as bit masks over the moves listed beside them (the
+    particular solution plus each kernel element), or None when there is none."""
+    h, w = shape(board)
+    if len(all_moves(h, w)) > 64:
+        raise OracleError(f"coset enumeration is for boards of at most 64 moves (6x6), not {h}x{w}")
+    x = _particular(board, target)
+    if x is None:
+        return None
+    return _kernel_table(h, w) ^ np.uint64(x), _reduced_system(h, w)[0]
+
+
 def coset_solution(board: Board, target: int = 0) -> list[Move] | None:
     """A minimum-length move list taking board to all-`target`, or None when none exists.
 
@@ -246,16 +258,13 @@ def coset_solution(board: Board, target: int = 0) -> list[Move] | None:
     (2**20 candidates at 6x6).
     """
     board = as_board(board)
-    h, w = shape(board)
-    if len(all_moves(h, w)) > 64:
-        raise OracleError(f"coset enumeration is for boards of at most 64 moves (6x6), not {h}x{w}")
-    x = _particular(board, target)
-    if x is None:
+    coset = _solution_coset(board, target)
+    if coset is None:
         return None
-    candidates = _kernel_table(h, w) ^ np.uint64(x)
+    candidates, moves = coset
     best = int(candidates[int(np.argmin(np.bitwise_count(candidates)))])
-    moves = _reduced_system(h, w)[0]
     solution = [moves[i] for i in range(len(moves)) if best >> i & 1]
+    h, w = shape(board)
     if replay(board, solution) != uniform(h, target, w):
         raise OracleError(f"coset solution does not reach target {target}: {board!r}")
     return solution
@@ -265,17 +274,14 @@ def optimal_solution_sets(board: Board, target: int = 0) -> set[frozenset[Move]]
     """Every minimum-length move set taking board to all-`target` (None when none exists), by
     enumerating the whole coset: exact, for boards of at most 64 moves."""
     board = as_board(board)
-    h, w = shape(board)
-    if len(all_moves(h, w)) > 64:
-        raise OracleError(f"coset enumeration is for boards of at most 64 moves (6x6), not {h}x{w}")
-    x = _particular(board, target)
-    if x is None:
+    coset = _solution_coset(board, target)
+    if coset is None:
         return None
-    candidates = _kernel_table(h, w) ^ np.uint64(x)
+    candidates, moves = coset
     weights = np.bitwise_count(candidates)
     best = candidates[weights == weights.min()]
-    moves = _reduced_system(h, w)[0]
     sets = {frozenset(moves[i] for i in range(len(moves)) if int(c) >> i & 1) for c in best}
+    h, w = shape(board)
     for solution in sets:
         if replay(board, solution) != uniform(h, target, w):
             raise OracleError(f"coset solution does not reach target {target}: {board!r}")
