@@ -29,7 +29,7 @@ from pathlib import Path
 
 import highspy
 import numpy as np
-from run_book import level_rows, uniform_rows
+from run_book import level_numbers, level_rows, uniform_rows
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -163,7 +163,7 @@ HEADER = (f"{'board':<14} {'size':>5} {'unflip':>10} {'seconds':>9}  {'HiGHS':>1
 
 def book(options):
     levels = json.loads(options.book.read_text())["levels"]
-    chosen = [int(n) for n in options.levels.split(",")] if options.levels else range(1, len(levels) + 1)
+    chosen = level_numbers(options.levels) if options.levels else range(1, len(levels) + 1)
     print(HEADER)
     rows = []
     for number in chosen:
@@ -187,8 +187,7 @@ def proven_and_median(results, side):
 
 
 def uniform(options):
-    low, _, high = options.sizes.partition("-")
-    sizes = range(int(low), int(high or low) + 1)
+    sizes = level_numbers(options.sizes)
     print(HEADER)
     summary, bad = [], False
     for n in sizes:
@@ -219,7 +218,7 @@ def main():
     commands = parser.add_subparsers(dest="command", required=True)
     on_book = commands.add_parser("book", parents=[common], help="every level of a book")
     on_book.add_argument("book", type=Path)
-    on_book.add_argument("--levels", help="comma-separated 1-based level numbers (default: all)")
+    on_book.add_argument("--levels", help="1-based level numbers: 6,16 or 1-5 (default: all)")
     on_uniform = commands.add_parser("uniform", parents=[common], help="uniformly random boards, seeded")
     on_uniform.add_argument("--sizes", default="6-11", help="N or A-B")
     on_uniform.add_argument("--boards", type=int, default=5, help="boards per size")

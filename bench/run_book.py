@@ -34,6 +34,15 @@ def level_rows(level):
     return ["".join("0" if tile == 1 else "1" for tile in row) for row in tiles]
 
 
+def level_numbers(text):
+    """'2,5,14', '1-5' or both ('1-3,7'): 1-based level numbers (or sizes), as the bench scripts take them."""
+    numbers = []
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        numbers += range(int(low), int(high or low) + 1)
+    return numbers
+
+
 def uniform_rows(n, index):
     """The index-th seeded uniformly random n×n board (each tile black with probability 1/2), as solver
     rows: the boards bench/peers.py and bench/switches.py share."""
@@ -90,13 +99,13 @@ def main():
     parser.add_argument("book", type=Path)
     parser.add_argument("--threads", type=int, default=os.cpu_count())
     parser.add_argument("--max-seconds", type=float, default=0)
-    parser.add_argument("--levels", help="comma-separated 1-based level numbers (default: all)")
+    parser.add_argument("--levels", help="1-based level numbers: 6,16 or 1-5 (default: all)")
     parser.add_argument("--solver", type=Path, default=REPO / "unflip_solver")
     parser.add_argument("--solver-arg", action="append", default=[], help="extra solver flag, repeatable")
     options = parser.parse_args()
 
     levels = json.loads(options.book.read_text())["levels"]
-    chosen = [int(n) for n in options.levels.split(",")] if options.levels else range(1, len(levels) + 1)
+    chosen = level_numbers(options.levels) if options.levels else range(1, len(levels) + 1)
     args = ["--threads", str(options.threads), *options.solver_arg]
     if options.max_seconds:
         args += ["--max-seconds", str(options.max_seconds)]

@@ -22,7 +22,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run_book import level_rows, uniform_rows  # noqa: E402
+from run_book import level_numbers, level_rows, uniform_rows  # noqa: E402
 
 CONFIGURATIONS = [
     ("defaults", []),
@@ -40,14 +40,6 @@ CONFIGURATIONS = [
     ("--no-line-bound", ["--no-line-bound"]),
     ("--no-pair-bound", ["--no-pair-bound"]),
 ]
-
-
-def level_numbers(text):
-    numbers = []
-    for part in text.split(","):
-        low, _, high = part.partition("-")
-        numbers += range(int(low), int(high or low) + 1)
-    return numbers
 
 
 def solve(solver, rows, args, max_seconds):
