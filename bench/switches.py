@@ -66,7 +66,7 @@ def main():
     parser.add_argument("--max-seconds", type=float, default=60)
     parser.add_argument("--solver", type=Path, default=REPO / "unflip_solver")
     parser.add_argument(
-        "--only", help="configuration names to run beside the defaults, comma-separated: '--tt,--no-symmetry'"
+        "--only", help="configurations to run beside the defaults, comma-separated: --only=--tt,--no-symmetry"
     )
     options = parser.parse_args()
     chosen = [
