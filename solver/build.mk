@@ -1,0 +1,10 @@
+# How the solver is built, written down once: the Makefile includes this file, and the front end's build
+# (unflip_frontend/build.py: the staleness check, the cache key, the compile command), setup.py and the
+# install tests read it as text. Keep the NAME := words form, one line each.
+#
+# SOLVER_SOURCES: every file the solver is compiled from; editing any of them rebuilds it.
+# SOLVER_STD_FLAGS: what every build of the solver needs (sanitizer and test builds too).
+# SOLVER_OPT_FLAGS: the optimisation of the solver that is run.
+SOLVER_SOURCES := unflip_solver.cpp solver/contract.def
+SOLVER_STD_FLAGS := -std=c++17 -pthread
+SOLVER_OPT_FLAGS := -O3 -march=native
