@@ -125,6 +125,8 @@ def parse_level(entry: object, number: int, book_name: str) -> Level:
     if not isinstance(entry, dict) or "tiles" not in entry:
         raise InputError(f"{where}: expected an object with 'tiles'")
     par = entry.get("par")
+    if type(par) is float and par.is_integer():  # 2.0 is how some JSON writers spell 2
+        par = int(par)
     if par is not None and (type(par) is not int or par < 0):
         raise InputError(f"{where}: par must be a whole number or null, not {par!r}")
     title = entry.get("title")

@@ -479,6 +479,16 @@ def check_optima_options(
     return optima
 
 
+def text_seed(seed: str) -> str:
+    """The seed is recorded in the book, which is UTF-8 text: bytes that are not (a shell's $'\\xff'
+    arrive as lone surrogates) cannot be."""
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:
+        raise click.BadParameter("it must be text (UTF-8), since every level records it") from None
+    return seed
+
+
 def check_walkthrough_files(source: str, books: str | None, view: View) -> None:
     """Before any work: each picture goes to a file of its own that is not the run's input, or to standard
     output ('-') when nothing else is written there."""
@@ -611,6 +621,7 @@ def hint(
     "--seed",
     default="1",
     show_default=True,
+    callback=lambda _ctx, _param, seed: text_seed(seed),
     help="\b\nAny text; each level records the seed that remakes it.\nExample: --seed 42",
 )
 @click.option(

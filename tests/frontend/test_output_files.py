@@ -4,6 +4,7 @@ mode; '-' is standard output; a missing folder, a loop of links or a read-only f
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import subprocess
@@ -160,3 +161,52 @@ def test_write_atomically_keeps_the_mode_and_leaves_no_temporary_file(tmp_path):
     assert target.read_text() == "new"
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
     assert os.listdir(tmp_path) == ["f.txt"]
+
+
+# --- smaller reading and option fixes -------------------------------------------------------------------
+
+
+def test_a_seed_that_is_not_utf8_is_one_line_not_a_traceback(tmp_path):
+    result = subprocess.run(
+        [
+            sys.executable,
+            "unflip.py",
+            "generate",
+            "--size",
+            "4",
+            "--count",
+            "2",
+            "--seed",
+            b"\xff",
+            "--out",
+            str(tmp_path / "x.json"),
+            "--json",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "--seed" in result.stderr.strip().splitlines()[-1]
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_a_board_with_lone_cr_line_ends_reads_as_with_newlines(tmp_path, fake_solver):
+    env = fake_solver(SPEC_OUTPUT)
+    result = run(str(write(tmp_path / "cr.txt", SPEC_BOARD.replace("\n", "\r"))), "--compact", env=env)
+    assert result.exit_code == 0, result.stderr
+    assert json.loads((tmp_path / "record.json").read_text())["stdin"] == SPEC_BOARD
+
+
+def test_a_whole_par_written_as_a_float_is_read_as_that_number(tmp_path):
+    book = write(tmp_path / "b.json", json.dumps({"levels": [{"tiles": [[2, 2], [2, 2]], "par": 1.0}]}))
+    result = run(str(book), "--list")
+    assert result.exit_code == 0, result.stderr
+    assert "1.0" not in result.stdout and " 1 " in result.stdout
+
+
+def test_a_book_name_in_capitals_gets_a_suggestion():
+    result = run("DAILY", "5")
+    assert result.exit_code == 2
+    assert "did you mean 'daily'?" in one_line(result.stderr)
