@@ -140,16 +140,21 @@ ROW_NUMBER = re.compile(r"\s*\d+(\s|$)")
 SEPARATORS = re.compile(r"[\s,]+")
 
 
+# Unix, Windows and classic Mac OS line ends alike.
+LINE_ENDS = re.compile(r"\r\n?|\n")
+
+
 def parse_board_text(text: str, where: str) -> Board:
-    """Read H lines of W digits, all 0/1 or all 1/2, as README.md's protocol does: trailing spaces,
-    CRLF and trailing blank lines are fine; 1/2 maps to 0/1; a board of only 1s is read as 0/1. People
-    write boards other ways too: the tiles of a row may be separated by spaces or commas, and a board the
-    front end printed (· and ■, or . and #; the numbers and the outline are skipped) reads as itself."""
+    """Read H lines of W digits, all 0/1 or all 1/2, as the line protocol does: trailing spaces, CRLF or
+    lone CR line ends and trailing blank lines are fine; 1/2 maps to 0/1; a board of only 1s is read as
+    0/1. People write boards other ways too: the tiles of a row may be separated by spaces or commas, and
+    a board the front end printed (· and ■, or . and #; the numbers and the outline are skipped) reads as
+    itself."""
     if len(text) > MAX_BOARD_CHARS:
         raise InputError(
             f"{where} is larger than {MAX_BOARD_CHARS} characters; a board is at most 15 lines of 15 digits"
         )
-    lines = [line.rstrip() for line in text.split("\n")]
+    lines = [line.rstrip() for line in LINE_ENDS.split(text)]
     while lines and not lines[-1]:
         lines.pop()
     if not lines:

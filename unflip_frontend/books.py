@@ -3,18 +3,14 @@ and standard input, and writing a book without ever leaving half of one."""
 
 from __future__ import annotations
 
-import errno
 import json
 import os
-import stat
 import sys
-import tempfile
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from .boards import Board, check_shape, parse_board_text
-from .errors import InputError, likely_meant
+from .errors import InputError, likely_meant, printable
 from .layout import find_layout
 
 BOOK_FILES = {
@@ -69,12 +65,6 @@ def read_source(path: str) -> tuple[str, str]:
         return data.decode("utf-8-sig"), name
     except UnicodeDecodeError:
         raise InputError(f"{name}: not a text file (it is not UTF-8)") from None
-
-
-def printable(text: str) -> str:
-    """Text as it can be shown: control characters (escape sequences, line breaks) and lone surrogates (from
-    JSON escapes or file names that are not UTF-8), which no terminal should get, become U+FFFD."""
-    return "".join("\ufffd" if unicodedata.category(ch) in ("Cc", "Cs") else ch for ch in text)
 
 
 def book_path(name: str, books_dir: str | None) -> Path:
@@ -135,6 +125,8 @@ def parse_level(entry: object, number: int, book_name: str) -> Level:
     if not isinstance(entry, dict) or "tiles" not in entry:
         raise InputError(f"{where}: expected an object with 'tiles'")
     par = entry.get("par")
+    if type(par) is float and par.is_integer():  # 2.0 is how some JSON writers spell 2
+        par = int(par)
     if par is not None and (type(par) is not int or par < 0):
         raise InputError(f"{where}: par must be a whole number or null, not {par!r}")
     title = entry.get("title")
@@ -161,6 +153,12 @@ def parse_book(text: str, name: str) -> Book:
     return Book(name, tuple(parse_level(entry, i, name) for i, entry in enumerate(data["levels"], 1)))
 
 
+def source_file(source: str, books_dir: str | None) -> str:
+    """The file a source is read from ('-' for standard input), for telling it apart from the run's
+    outputs."""
+    return str(book_path(source, books_dir)) if source in BOOK_FILES else source
+
+
 def load_source(source: str, books_dir: str | None) -> Book | Level:
     """A book name, a book file, a text board, or '-'. Books are told from boards by content, not by
     extension, so a book can arrive on standard input too."""
@@ -168,8 +166,9 @@ def load_source(source: str, books_dir: str | None) -> Book | Level:
         path = book_path(source, books_dir)
         text, _ = read_source(str(path))
         return parse_book(text, source)
-    # os.path.exists, unlike Path.exists, is False (not an error) for a name too long to be a file.
-    if source != "-" and not os.path.exists(source):
+    # os.path.lexists, unlike Path.exists, is False (not an error) for a name too long to be a file; a
+    # dangling link or a loop of links is there, and reading it says what is wrong with it.
+    if source != "-" and not os.path.lexists(source):
         names = ", ".join(BOOK_FILES)
         guess = likely_meant(source, BOOK_FILES)
         hint = f"did you mean '{guess}'? " if guess else ""
@@ -187,64 +186,3 @@ def pick_level(book: Book, number: int) -> Level:
     if not 1 <= number <= count:
         raise InputError(f"{book.name} has {count} levels; level {number} is out of range (1–{count})")
     return book.levels[number - 1]
-
-
-FILE_KINDS = (
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISFIFO, "a FIFO"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
-def writable_target(path: str) -> Path:
-    """Where a book named path is written, checked before any work goes into it: the file itself, through
-    any symbolic links (the link keeps pointing at the new book). Only a regular file is ever replaced; a
-    device, a FIFO or a folder in the way is refused, and so is a path that runs through a file."""
-    if not path:
-        raise InputError("cannot write a book to '': the file name is empty")
-    shown = printable(path)
-    target = Path(os.path.realpath(path))
-    try:
-        mode = target.stat().st_mode
-    except OSError:
-        folder = next(folder for folder in target.parents if os.path.exists(folder))
-        if not os.path.isdir(folder):
-            raise InputError(f"cannot write {shown}: {printable(str(folder))} is not a folder") from None
-        return target
-    if stat.S_ISDIR(mode):
-        raise InputError(f"cannot write {shown}: {os.strerror(errno.EISDIR)}")
-    kind = next((kind for test, kind in FILE_KINDS if test(mode)), None)
-    if kind is not None:
-        raise InputError(f"cannot write {shown}: it is {kind}, and only a regular file is replaced")
-    return target
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write a file of a name no other run uses, beside the target, and rename it over the target: Ctrl-C,
-    a crash or a second run writing the same book never leaves half a book. (click.open_file(atomic=True)
-    would do the same, but it renames the partial file over the target even when the write fails.)"""
-    target = writable_target(str(path))
-    temporary: Path | None = None
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(
-            "w",
-            encoding="utf-8",
-            dir=target.parent,
-            prefix=f".{target.name}.",
-            suffix=".partial",
-            delete=False,
-        ) as file:
-            temporary = Path(file.name)
-            file.write(text)
-        # A temporary file is private to its owner; the book gets the mode any new file would.
-        umask = os.umask(0)
-        os.umask(umask)
-        temporary.chmod(0o666 & ~umask)
-        os.replace(temporary, target)
-    except OSError as exc:
-        raise InputError(f"cannot write {printable(str(path))}: {exc.strerror or exc}") from None
-    finally:
-        if temporary is not None:
-            temporary.unlink(missing_ok=True)

@@ -17,8 +17,9 @@ from click.shell_completion import CompletionItem
 
 from . import __version__
 from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
-from .books import BOOK_FILES, Level, load_source, pick_level, writable_target, write_atomically
+from .books import BOOK_FILES, Level, load_source, pick_level, source_file
 from .errors import InputError, SolverError, likely_meant
+from .files import STANDARD_STREAM, Output, check_outputs, writable_target, write_atomically
 from .generator import SHIPPED_BOOKS, Plan, Shapes
 from .hints import hint_settings
 from .layout import find_layout
@@ -436,6 +437,7 @@ def solve(
     settings = SolverSettings(
         TARGETS[target], threads, max_seconds, max_nodes, optima is not None, max_solutions
     )
+    check_walkthrough_files(source, books, view)
     loaded = load_source(source, books)
     if (list_ or all_) and view.one_solution_options():
         raise InputError(
@@ -475,6 +477,32 @@ def check_optima_options(
             "with --all --count"
         )
     return optima
+
+
+def text_seed(seed: str) -> str:
+    """The seed is recorded in the book, which is UTF-8 text: bytes that are not (a shell's $'\\xff'
+    arrive as lone surrogates) cannot be."""
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:
+        raise click.BadParameter("it must be text (UTF-8), since every level records it") from None
+    return seed
+
+
+def check_walkthrough_files(source: str, books: str | None, view: View) -> None:
+    """Before any work: each picture goes to a file of its own that is not the run's input, or to standard
+    output ('-') when nothing else is written there."""
+    given = (("--svg", view.svg), ("--html", view.html))
+    files = [Output(option, path) for option, path in given if path is not None]
+    streamed = [output.option for output in files if output.path == STANDARD_STREAM]
+    if len(streamed) > 1:
+        raise InputError(
+            f"{streamed[0]} - and {streamed[1]} - would both write standard output: name a file for one"
+        )
+    if streamed and (view.json or view.step):
+        clash = "--json" if view.json else "--step"
+        raise InputError(f"{streamed[0]} - writes standard output, which {clash} uses: name a file instead")
+    check_outputs(files, inputs=[source_file(source, books)])
 
 
 @cli.command(
@@ -593,6 +621,7 @@ def hint(
     "--seed",
     default="1",
     show_default=True,
+    callback=lambda _ctx, _param, seed: text_seed(seed),
     help="\b\nAny text; each level records the seed that remakes it.\nExample: --seed 42",
 )
 @click.option(

@@ -2,6 +2,7 @@
 decides how it is shown and which exit status it gets."""
 
 import difflib
+import unicodedata
 from collections.abc import Iterable
 
 
@@ -19,6 +20,13 @@ class VerificationError(SolverError):
 
 def likely_meant(word: str, choices: Iterable[str]) -> str | None:
     """The choice a mistyped word most likely stands for, if any is close: 'dialy' for daily, 'genrate' for
-    generate, but not 'novel' for solve."""
-    matches = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.75)
-    return matches[0] if matches else None
+    generate, 'DAILY' for daily, but not 'novel' for solve."""
+    by_lower_case = {choice.lower(): choice for choice in choices}
+    matches = difflib.get_close_matches(word.lower(), list(by_lower_case), n=1, cutoff=0.75)
+    return by_lower_case[matches[0]] if matches else None
+
+
+def printable(text: str) -> str:
+    """Text as it can be shown: control characters (escape sequences, line breaks) and lone surrogates (from
+    JSON escapes or file names that are not UTF-8), which no terminal should get, become U+FFFD."""
+    return "".join("\ufffd" if unicodedata.category(ch) in ("Cc", "Cs") else ch for ch in text)

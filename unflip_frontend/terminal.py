@@ -27,8 +27,9 @@ from rich.progress import (
 from rich.text import Text
 
 from .boards import Board, moves_word, replay
-from .books import Book, Level, write_atomically
+from .books import Book, Level
 from .build import ensure_solver
+from .files import STANDARD_STREAM, write_atomically
 from .generator import Plan, generate_book
 from .hints import Hint, find_hint
 from .protocol import Optima, SearchProgress, Solution, Stopped, Unsolvable, shortfall
@@ -242,6 +243,11 @@ class View:
     html: str | None = None
     optima: str | None = None  # every optimal solution: "list" (--all-solutions) or "count" (--count)
 
+    @property
+    def data_on_stdout(self) -> bool:
+        """Standard output carries data (records, or a picture for '-'), so no text goes there."""
+        return self.json or STANDARD_STREAM in (self.svg, self.html)
+
     def one_solution_options(self) -> list[str]:
         """The options given that show a single solution, and so make no sense for a whole book."""
         given = (("--step", self.step), ("--svg", self.svg), ("--html", self.html))
@@ -290,7 +296,7 @@ def search_level(
     """One search on a level's board: the solver built if need be, the level named first (not under
     --json), progress shown while it runs."""
     solver = ensure_solver(announce_build)
-    if not view.json:
+    if not view.data_on_stdout:
         ui.out.print(describe_level(level, view.glyphs), soft_wrap=True)
     with solving_status(level.name, view.glyphs) as on_progress:
         return search(solver, level.board, settings, on_progress)
@@ -305,11 +311,17 @@ def solve_single(level: Level, settings: SolverSettings, view: View) -> None:
         return
     boards = replay(level.board, outcome.moves)
     # Files before the record: a file that cannot be written fails the run, and the record must say so.
+    streamed = False
     for attribute, draw in WALKTHROUGHS:
         path = getattr(view, attribute)
-        if path:
+        if path == STANDARD_STREAM:
+            ui.write(draw(level, outcome, boards))
+            streamed = True
+        elif path is not None:
             write_atomically(Path(path), draw(level, outcome, boards))
             status_line(f"wrote the walkthrough to {path}")
+    if streamed:  # standard output holds the picture and nothing else
+        return
     if view.json:
         emit(solve_record(level, settings, outcome, EXIT_OK))
     elif view.step and interactive(ui.out):

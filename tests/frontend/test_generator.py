@@ -14,8 +14,9 @@ import pytest
 from helpers import REPO
 from support import one_line, run
 
-from unflip_frontend.books import BOOK_FILES, write_atomically
+from unflip_frontend.books import BOOK_FILES
 from unflip_frontend.errors import InputError
+from unflip_frontend.files import write_atomically
 from unflip_frontend.generator import (
     GENERATOR_VERSION,
     SHIPPED_BOOKS,
@@ -471,7 +472,8 @@ def test_a_fifo_as_output_is_refused_and_left_a_fifo(tmp_path):
     result = generate_to(str(fifo))
     assert result.exit_code == 2
     assert one_line(result.stderr) == (
-        f"error: cannot write {fifo}: it is a FIFO, and only a regular file is replaced"
+        f"error: cannot write {fifo}: it is a FIFO, and only a regular file is replaced; "
+        "give - for standard output"
     )
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
     assert sorted(path.name for path in tmp_path.iterdir()) == ["pipe"]

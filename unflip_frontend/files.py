@@ -1,0 +1,149 @@
+"""The files unflip writes (books, pictures, pages), each checked before any work goes into it and written
+so that nothing is ever lost or half-written:
+
+- a target is a regular file or a new name in a folder that exists; a device, a FIFO, a folder, a symbolic
+  link loop or a read-only file in the way is refused, and no missing folder is made on the quiet;
+- a symbolic link is followed: the file it points to is replaced and the link keeps pointing at it;
+- the new text goes to a temporary file beside the target, renamed over it once it is whole, with the
+  target's own mode (a new file gets the mode any new file would);
+- one run never writes over its own input, nor two of its outputs over each other.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import InputError, printable
+
+# The name every option that writes a file takes for standard output, as every source takes it for input.
+STANDARD_STREAM = "-"
+
+FILE_KINDS = (
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def refuse(path: str, why: str) -> InputError:
+    return InputError(f"cannot write {printable(path)}: {why}")
+
+
+def resolve(path: str) -> Path:
+    """The file a path names once every symbolic link in it is followed. A link whose target does not exist
+    yet names that target (the new file is made there); a loop of links names nothing."""
+    try:
+        return Path(os.path.realpath(path, strict=True))
+    except (FileNotFoundError, NotADirectoryError):
+        return Path(os.path.realpath(path))
+    except OSError as exc:
+        raise refuse(path, reason(exc)) from None
+
+
+def reason(exc: OSError) -> str:
+    if exc.errno == errno.ELOOP:
+        return "its symbolic links form a loop"
+    return exc.strerror or str(exc)
+
+
+def writable_target(path: str, what: str = "a book") -> Path:
+    """Where a file named path is written, checked before any work goes into it."""
+    if not path:
+        raise InputError(f"cannot write {what} to '': the file name is empty")
+    try:
+        mode = os.stat(path).st_mode  # through the links: /dev/stdout is whatever standard output is
+    except OSError as exc:
+        if exc.errno not in (errno.ENOENT, errno.ENOTDIR):
+            raise refuse(path, reason(exc)) from None
+        return new_file(path)
+    if stat.S_ISDIR(mode):
+        raise refuse(path, os.strerror(errno.EISDIR))
+    kind = next((kind for test, kind in FILE_KINDS if test(mode)), None)
+    if kind is not None:
+        hint = f"; give {STANDARD_STREAM} for standard output" if stat.S_ISFIFO(mode) else ""
+        raise refuse(path, f"it is {kind}, and only a regular file is replaced{hint}")
+    # Permission bits, not access(2): root may write anything, but a file made read-only was made so on
+    # purpose, and replacing it by a rename would not even ask.
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise refuse(path, "it is read-only; make it writable or give another name")
+    return resolve(path)
+
+
+def new_file(path: str) -> Path:
+    """A file to be made: its folder must be there already, since a mistyped folder made on the quiet
+    would hide the output where nobody looks."""
+    target = resolve(path)
+    existing = next(folder for folder in target.parents if os.path.exists(folder))
+    if not os.path.isdir(existing):
+        raise refuse(path, f"{printable(str(existing))} is not a folder")
+    if existing != target.parent:
+        raise refuse(path, f"the folder {printable(str(target.parent))} does not exist")
+    return target
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write a file of a name no other run uses, beside the target, and rename it over the target: Ctrl-C,
+    a crash or a second run writing the same file never leaves half a file. (click.open_file(atomic=True)
+    would do the same, but it renames the partial file over the target even when the write fails.)"""
+    target = writable_target(str(path))
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    except OSError as exc:
+        raise refuse(str(path), exc.strerror or str(exc)) from None
+    temporary: Path | None = None
+    try:
+        with tempfile.NamedTemporaryFile(
+            "w",
+            encoding="utf-8",
+            dir=target.parent,
+            prefix=f".{target.name}.",
+            suffix=".partial",
+            delete=False,
+        ) as file:
+            temporary = Path(file.name)
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        # A temporary file is private to its owner; the file gets the target's mode, or a new file's.
+        temporary.chmod(mode)
+        os.replace(temporary, target)
+    except OSError as exc:
+        raise refuse(str(path), exc.strerror or str(exc)) from None
+    finally:
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
+
+
+@dataclass(frozen=True)
+class Output:
+    option: str  # how the user named it: "--svg", "--out"
+    path: str
+
+
+def check_outputs(outputs: Iterable[Output], inputs: Iterable[str] = ()) -> None:
+    """Refuse a run whose outputs would replace one of its inputs or each other, before any work. Paths
+    are compared as the files they name, through links; standard output is never a file."""
+    # An input that cannot be resolved is not this function's to report: reading it will say why.
+    sources = {Path(os.path.realpath(path)): path for path in inputs if path and path != STANDARD_STREAM}
+    written: dict[Path, Output] = {}
+    for output in outputs:
+        if output.path == STANDARD_STREAM:
+            continue
+        target = writable_target(output.path, f"the {output.option} output")
+        if target in sources:
+            raise refuse(output.path, f"it is this run's input {printable(sources[target])}")
+        if target in written:
+            earlier = written[target]
+            raise refuse(output.path, f"{earlier.option} writes it too; give each output a name of its own")
+        written[target] = output
