@@ -153,8 +153,9 @@ def read_build_settings(path: Path) -> BuildSettings:
         if not text or text.startswith("#"):
             continue
         match = BUILD_LINE.fullmatch(text)
-        # make would expand a reference or continue a line; this reader does neither, so it takes neither.
-        if not match or "$" in text or text.endswith("\\"):
+        # make would expand a reference, continue a line or end the value at a comment; this reader does
+        # none of these, so it takes none of them.
+        if not match or any(sign in text for sign in "$\\#"):
             raise SolverError(f"{path}: line {number}: expected NAME := words, got {text!r}")
         if match[1] in variables:
             raise SolverError(f"{path}: line {number}: a second {match[1]}")
