@@ -19,8 +19,8 @@ from hypothesis import settings
 from oracle import Board, replay, uniform
 
 from unflip_frontend.books import BOOK_FILES
+from unflip_frontend.contract import build_settings, solver_contract
 
-SOLVER_SOURCE = REPO / "unflip_solver.cpp"
 SOLVER_BINARY = REPO / "unflip_solver"
 BOOKS_DIR = REPO.parent / "shared" / "books"
 
@@ -38,7 +38,9 @@ class SolverResult:
     returncode: int
     stdout: str
     stderr: str
-    outcome: str  # "solved" (exit 0), "unsolvable" (1), "error" (2), "stopped" (3), "lower bound" (0)
+    # The exit status's name in solver/contract.def ("solved", "unsolvable", "rejected", "stopped", "failed"),
+    # or "lower bound" for a solved --lower-bound run.
+    outcome: str
     target: int | None = None
     moves: tuple[tuple[int, int, int], ...] | None = None
     bound: int | None = None  # the b of "STOPPED b" or "LOWER_BOUND b"
@@ -90,21 +92,20 @@ class SolverResult:
         return f"board {rows} target {target}: oracle says {expected}\n{self.describe()}"
 
 
-_OUTCOME_BY_EXIT = {0: "solved", 1: "unsolvable", 2: "error", 3: "stopped"}
 _INT = r"(0|[1-9][0-9]*)"
 _SECONDS = re.compile(r"TIME [0-9]+(\.[0-9]+)?")
 
 
 def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResult:
     """Parse stdout strictly by the README's table; any deviation raises ProtocolError."""
-    outcome = _OUTCOME_BY_EXIT.get(returncode)
+    outcome = solver_contract().exits.name(returncode)
 
     def bad(why: str) -> ProtocolError:
         return ProtocolError(f"{why}\nexit {returncode}\n--- stdout\n{stdout}--- stderr\n{stderr}")
 
     if outcome is None:
         raise bad(f"unexpected exit status {returncode}")
-    if outcome == "error":
+    if outcome in ("rejected", "failed"):  # one error line on stderr, nothing on stdout to read
         return SolverResult(returncode, stdout, stderr, outcome)
     if stdout and not stdout.endswith("\n"):
         raise bad("stdout does not end with a newline")
@@ -205,12 +206,12 @@ def solver_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     The tests run a private copy so that a rebuild in the working tree during the session cannot
     swap or truncate the binary under them halfway through.
     """
-    stale = not SOLVER_BINARY.exists() or (
-        SOLVER_SOURCE.exists() and SOLVER_SOURCE.stat().st_mtime > SOLVER_BINARY.stat().st_mtime
+    stale = not SOLVER_BINARY.exists() or any(
+        (REPO / name).stat().st_mtime > SOLVER_BINARY.stat().st_mtime for name in build_settings().sources
     )
     if stale:
         build = subprocess.run(
-            ["make", "unflip_solver"], cwd=REPO, capture_output=True, text=True, timeout=SOLVER_TIMEOUT
+            ["make", "-B", "unflip_solver"], cwd=REPO, capture_output=True, text=True, timeout=SOLVER_TIMEOUT
         )
         if build.returncode != 0 or not SOLVER_BINARY.exists():
             pytest.fail(f"`make unflip_solver` failed:\n{build.stdout}\n{build.stderr}")

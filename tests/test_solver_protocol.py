@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
 
 import oracle
 import pytest
 from helpers import REPO
 from oracle import as_board, board_text, replay, uniform
+
+from unflip_frontend.contract import solver_contract
+
+EXITS = solver_contract().exits
 
 SPEC_BOARD = as_board(["00000", "00010", "00000", "01000", "00000"])
 SPEC_TEXT = board_text(SPEC_BOARD)
@@ -126,7 +131,7 @@ def test_unsolvable_boards_exit_1_with_unsolvable_and_zero_nodes_for_every_targe
         found += 1
         for target in ("0", "1", "either"):
             result = run_solver(board_text(board), "--target", target, "--quiet")
-            assert result.returncode == 1, result.describe()
+            assert result.returncode == EXITS.unsolvable, result.describe()
             assert result.outcome == "unsolvable" and result.nodes == 0, result.describe()
             lines = result.stdout.splitlines()
             assert lines[1:3] == ["UNSOLVABLE", "NODES 0"], result.describe()
@@ -174,7 +179,7 @@ def test_a_board_of_only_1s_is_read_as_0_1_digits(run_solver):
 
 
 def assert_rejected(result):
-    assert result.returncode == 2, result.describe()
+    assert result.returncode == EXITS.rejected, result.describe()
     assert result.stdout == "", result.describe()
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: "), result.describe()
@@ -276,10 +281,21 @@ def test_a_one_node_budget_stops_with_exit_3_and_a_lower_bound_not_above_the_opt
         board = oracle.random_solvable_board(rng, n)
         optimum = oracle.cpsat_optimum(board)
         result = run_solver(board_text(board), "--max-nodes", "1", "--quiet")
-        assert result.outcome == "stopped" and result.returncode == 3, result.describe()
+        assert result.outcome == "stopped" and result.returncode == EXITS.stopped, result.describe()
         assert result.target == 0 and 0 <= result.bound <= optimum, (optimum, result.describe())
 
 
 def test_a_generous_node_budget_changes_nothing(run_solver):
     result = run_solver(SPEC_TEXT, "--max-nodes", "100000000", "--max-seconds", "100000", *QUIET)
     assert_solved(result, SPEC_BOARD, 0, 8)
+
+
+# --- the contract -------------------------------------------------------------------------------
+
+
+def test_the_solvers_contract_listing_is_exactly_what_the_front_end_reads_from_contract_def(solver_path):
+    """The core compiles solver/contract.def in and the front end reads it as text: `--contract` prints
+    the core's side, entry by entry, so the two cannot disagree about a status or a limit."""
+    listed = subprocess.run([str(solver_path), "--contract"], capture_output=True, text=True, timeout=60)
+    assert (listed.returncode, listed.stderr) == (EXITS.solved, ""), listed.stderr
+    assert listed.stdout.splitlines() == [str(entry) for entry in solver_contract().entries]

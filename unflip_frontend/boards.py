@@ -7,11 +7,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .contract import solver_contract
 from .errors import InputError
 
 Board = tuple[tuple[int, ...], ...]
 
-MIN_SIZE, MAX_SIZE = 2, 15
+LIMITS = solver_contract().limits
+MIN_SIZE, MAX_SIZE = LIMITS.min_side, LIMITS.max_side
 COLOUR_NAMES = {0: "white", 1: "black"}
 
 
@@ -127,9 +129,9 @@ def check_shape(height: int, width: int, where: str) -> None:
         )
 
 
-# The solver's cap on a board's text (kMaxInputBytes): far above any 15×15 board, and a guard against endless
-# input such as /dev/zero.
-MAX_BOARD_CHARS = 1 << 16
+# The solver's cap on a board's text (max_input_bytes): far above any 15×15 board, and a guard against
+# endless input such as /dev/zero.
+MAX_BOARD_CHARS = LIMITS.max_input_bytes
 
 # The tiles as the front end prints them (render.py, Unicode and --ascii): a printed board pasted back in
 # reads as itself.
@@ -152,7 +154,8 @@ def parse_board_text(text: str, where: str) -> Board:
     itself."""
     if len(text) > MAX_BOARD_CHARS:
         raise InputError(
-            f"{where} is larger than {MAX_BOARD_CHARS} characters; a board is at most 15 lines of 15 digits"
+            f"{where} is larger than {MAX_BOARD_CHARS} characters; "
+            f"a board is at most {MAX_SIZE} lines of {MAX_SIZE} digits"
         )
     lines = [line.rstrip() for line in LINE_ENDS.split(text)]
     while lines and not lines[-1]:

@@ -1,5 +1,5 @@
-"""Building the solver: on first use, and again whenever its source has changed, so an edited solver is
-never run stale. $UNFLIP_SOLVER names a ready executable instead."""
+"""Building the solver: on first use, and again whenever any of its sources (solver/build.mk lists them) has
+changed, so an edited solver is never run stale. $UNFLIP_SOLVER names a ready executable instead."""
 
 from __future__ import annotations
 
@@ -13,11 +13,9 @@ import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from .contract import BuildSettings, build_settings
 from .errors import SolverError
-from .layout import BINARY_NAME, SOURCE_NAME, cache_dir, find_layout
-
-# The Makefile's optimisation flags: a solver built here runs as fast as one `make` builds.
-COMPILE_FLAGS = ("-O3", "-march=native", "-std=c++17", "-pthread")
+from .layout import BINARY_NAME, BUILD_SETTINGS_NAME, SOURCE_NAME, Layout, cache_dir, find_layout
 
 # Called with the build command just before it runs, so the caller can say why there is a pause.
 OnBuild = Callable[[list[str]], None]
@@ -32,8 +30,8 @@ def find_compiler() -> str:
     )
 
 
-def compile_command(compiler: str, output: Path, source: Path) -> list[str]:
-    return [compiler, *COMPILE_FLAGS, "-o", str(output), str(source)]
+def compile_command(compiler: str, settings: BuildSettings, output: Path, source: Path) -> list[str]:
+    return [compiler, *settings.compile_flags, "-o", str(output), str(source)]
 
 
 def ensure_solver(on_build: OnBuild) -> Path:
@@ -45,15 +43,16 @@ def ensure_solver(on_build: OnBuild) -> Path:
         return Path(override)
     layout = find_layout()
     if layout.installed:
-        return cached_solver(layout.source, on_build)
-    return checkout_solver(layout.root, on_build)
+        return cached_solver(layout, build_settings(), on_build)
+    return checkout_solver(layout, build_settings(), on_build)
 
 
 @contextlib.contextmanager
 def one_build_at_a_time(source: Path) -> Iterator[None]:
     """Several first uses at once (a script starting four solves): one builds, the others wait for it and
-    then find the solver built. The lock is on the source, which every build reads anyway, so it needs no
-    file of its own and works where the source is read-only; the kernel drops it if the holder dies."""
+    then find the solver built. The lock is on the top-level source, which every build reads anyway, so it
+    needs no file of its own and works where the source is read-only; the kernel drops it if the holder
+    dies."""
     try:
         descriptor = os.open(source, os.O_RDONLY)
     except OSError as exc:
@@ -65,64 +64,93 @@ def one_build_at_a_time(source: Path) -> Iterator[None]:
         os.close(descriptor)
 
 
-def is_current(binary: Path, source: Path) -> bool:
-    """A built solver no older than its source (or one whose source is not here to compare with)."""
-    return binary.is_file() and (not source.is_file() or binary.stat().st_mtime >= source.stat().st_mtime)
+def is_current(binary: Path, sources: list[Path]) -> bool:
+    """A built solver no older than the newest of its sources (of those here to compare with)."""
+    if not binary.is_file():
+        return False
+    times = [source.stat().st_mtime for source in sources if source.is_file()]
+    return not times or binary.stat().st_mtime >= max(times)
 
 
-def checkout_solver(root: Path, on_build: OnBuild) -> Path:
-    """./unflip_solver beside its source, rebuilt when older than it; with make when the Makefile would
-    use the same compiler, so both ways of building give the same binary."""
-    source, binary = root / SOURCE_NAME, root / BINARY_NAME
-    if is_current(binary, source):
+def checkout_solver(layout: Layout, settings: BuildSettings, on_build: OnBuild) -> Path:
+    """./unflip_solver beside its sources, rebuilt when older than any of them; with make when the Makefile
+    would use the same compiler, so both ways of building give the same binary."""
+    binary = layout.root / BINARY_NAME
+    sources = [layout.root / name for name in settings.sources]
+    if is_current(binary, sources):
         return binary
-    if not source.is_file():
-        raise SolverError(f"the solver is missing: neither {BINARY_NAME} nor {SOURCE_NAME} is in {root}")
-    with one_build_at_a_time(source):
-        if not is_current(binary, source):  # another run may have built it while this one waited
-            build_in_checkout(root, source, binary, on_build)
+    if not layout.source.is_file():
+        raise SolverError(
+            f"the solver is missing: neither {BINARY_NAME} nor {SOURCE_NAME} is in {layout.root}"
+        )
+    missing = [name for name in settings.sources if not (layout.root / name).is_file()]
+    if missing:
+        raise SolverError(
+            f"the solver cannot be built: {missing[0]}, listed in {BUILD_SETTINGS_NAME}, "
+            f"is not in {layout.root}"
+        )
+    with one_build_at_a_time(layout.source):
+        if not is_current(binary, sources):  # another run may have built it while this one waited
+            build_in_checkout(layout, settings, binary, on_build)
     return binary
 
 
-def build_in_checkout(root: Path, source: Path, binary: Path, on_build: OnBuild) -> None:
+def build_in_checkout(layout: Layout, settings: BuildSettings, binary: Path, on_build: OnBuild) -> None:
     compiler = find_compiler()
     hint = f"make {BINARY_NAME}"
-    if shutil.which("make") and (root / "Makefile").is_file() and compiler == os.environ.get("CXX", "g++"):
-        command = ["make", "--no-print-directory", "-C", str(root), BINARY_NAME]
+    makefile = layout.root / "Makefile"
+    if shutil.which("make") and makefile.is_file() and compiler == os.environ.get("CXX", "g++"):
+        # -B: this front end has found the solver stale by build.mk's list of sources, so make rebuilds it
+        # even where the Makefile's own rule would not have noticed the file that changed.
+        command = ["make", "--no-print-directory", "-B", "-C", str(layout.root), BINARY_NAME]
         on_build(command)
         run_build(command, binary, hint)
     else:
-        compile_into(compiler, source, binary, on_build, hint)
+        compile_into(compiler, settings, layout.source, binary, on_build, hint)
 
 
-def cached_solver(source: Path, on_build: OnBuild) -> Path:
-    """The installed package's solver, in the user's cache under a hash of the source and the flags: a new
+def cache_key(layout: Layout, settings: BuildSettings) -> str:
+    """A hash of every source (its path and its bytes) and the flags: what makes one build differ from
+    another."""
+    digest = hashlib.sha256()
+    for name in settings.sources:
+        path = layout.root / name
+        try:
+            code = path.read_bytes()
+        except OSError as exc:
+            raise SolverError(f"cannot read the solver's source {path}: {exc.strerror or exc}") from None
+        # Each part length-prefixed, so no two different sets of files hash alike by running together.
+        for part in (name.encode(), code):
+            digest.update(len(part).to_bytes(8, "big") + part)
+    digest.update(" ".join(settings.compile_flags).encode())
+    return digest.hexdigest()[:16]
+
+
+def cached_solver(layout: Layout, settings: BuildSettings, on_build: OnBuild) -> Path:
+    """The installed package's solver, in the user's cache under a hash of the sources and the flags: a new
     release (or new flags) builds afresh, and two versions installed side by side never share a binary."""
-    try:
-        code = source.read_bytes()
-    except OSError as exc:
-        raise SolverError(f"cannot read the solver's source {source}: {exc.strerror or exc}") from None
-    digest = hashlib.sha256(code + " ".join(COMPILE_FLAGS).encode()).hexdigest()[:16]
-    binary = cache_dir() / digest / BINARY_NAME
+    binary = cache_dir() / cache_key(layout, settings) / BINARY_NAME
     if binary.is_file():
         return binary
     try:
         binary.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise SolverError(f"cannot create {binary.parent} for the solver: {exc.strerror or exc}") from None
-    with one_build_at_a_time(source):
+    with one_build_at_a_time(layout.source):
         if not binary.is_file():  # another run may have built it while this one waited
             compiler = find_compiler()
-            hint = shlex.join(compile_command(compiler, binary, source))
-            compile_into(compiler, source, binary, on_build, hint)
+            hint = shlex.join(compile_command(compiler, settings, binary, layout.source))
+            compile_into(compiler, settings, layout.source, binary, on_build, hint)
     return binary
 
 
-def compile_into(compiler: str, source: Path, binary: Path, on_build: OnBuild, hint: str) -> None:
+def compile_into(
+    compiler: str, settings: BuildSettings, source: Path, binary: Path, on_build: OnBuild, hint: str
+) -> None:
     """Compile to a name of this process's own, then rename: an interrupted or concurrent build never
     leaves a half-written solver where a later run would take it for a finished one."""
     temporary = binary.with_name(f".{binary.name}.{os.getpid()}.partial")
-    command = compile_command(compiler, temporary, source)
+    command = compile_command(compiler, settings, temporary, source)
     on_build(command)
     try:
         run_build(command, temporary, hint)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from .boards import Board, Move, shape_text
+from .contract import solver_contract
 from .errors import SolverError
 
 
@@ -227,21 +228,25 @@ def read_outcome(
     counting: bool = False,
 ) -> T | Unsolvable | Stopped:
     """One run's exit status and output as an outcome, trusting nothing the protocol does not allow: what
-    `found` reads after TARGET on exit 0, or the unsolvable (which says SOLUTIONS 0 when counting) and
-    stopped outcomes every mode shares."""
+    `found` reads after TARGET when solved, or the unsolvable (which says SOLUTIONS 0 when counting) and
+    stopped outcomes every mode shares. A rejection or the solver's own failure is an error with its
+    reason."""
+    exits = solver_contract().exits
     complaints = [line.strip() for line in stderr.splitlines() if line.strip() and not parse_progress(line)]
-    if returncode == 2:
-        reason = complaints[-1].removeprefix("error:").strip() if complaints else "no reason given"
+    reason = complaints[-1].removeprefix("error:").strip() if complaints else "no reason given"
+    if returncode == exits.rejected:
         raise SolverError(f"the solver rejected the board: {reason}")
-    if returncode not in (0, 1, 3):
+    if returncode == exits.failed:
+        raise SolverError(f"the solver failed: {reason}")
+    if returncode not in (exits.solved, exits.unsolvable, exits.stopped):
         detail = f": {complaints[-1]}" if complaints else ""
         raise SolverError(f"the solver {describe_exit(returncode)}{detail}")
     reader = ProtocolReader(stdout)
     reported = reader.number("TARGET", int, allowed=(0, 1) if target == "either" else (int(target),))
     outcome: T | Unsolvable | Stopped
-    if returncode == 0:
+    if returncode == exits.solved:
         outcome = found(reader, reported)
-    elif returncode == 1:
+    elif returncode == exits.unsolvable:
         reader.keyword("UNSOLVABLE")
         if counting:
             reader.number("SOLUTIONS", int, allowed=(0,))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .boards import Board, shape
+from .contract import solver_contract
 from .errors import SolverError
 from .protocol import (
     LowerBound,
@@ -28,12 +29,13 @@ from .protocol import (
 
 OnProgress = Callable[[SearchProgress], None]
 
-# The solver's own limits (unflip_solver --help). The command line checks them too, so a value out of range
+# The solver's own limits (solver/contract.def). The command line checks them too, so a value out of range
 # is bad input, named as such, rather than a solver that refused to start.
-MAX_THREADS = 1024
-SECONDS_RANGE = (1e-3, 1e9)
-MAX_NODES = 2**64 - 1
-MAX_SOLUTIONS = 2**64 - 1
+LIMITS = solver_contract().limits
+MAX_THREADS = LIMITS.max_threads
+SECONDS_RANGE = (LIMITS.min_seconds, LIMITS.max_seconds)
+MAX_NODES = LIMITS.max_nodes
+MAX_SOLUTIONS = LIMITS.max_solutions
 
 # --target's words: the solver's digits, and the colours they stand for.
 TARGETS = {"0": "0", "1": "1", "either": "either", "white": "0", "black": "1"}

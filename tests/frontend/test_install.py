@@ -9,6 +9,8 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,8 @@ from helpers import REPO
 from support import square_board, write_book
 
 from unflip_frontend import __version__
+from unflip_frontend.contract import build_settings
+from unflip_frontend.layout import BUILD_SETTINGS_NAME
 
 # A safety net against a hung install, not a performance assertion.
 INSTALL_TIMEOUT = 600
@@ -35,13 +39,19 @@ def tracked_files() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def venv(tmp_path_factory) -> Path:
-    """A fresh venv with the repository pip-installed into it."""
-    root = tmp_path_factory.mktemp("install")
-    source = root / "source"
+def source(tmp_path_factory) -> Path:
+    """A copy of the files git tracks."""
+    copy = tmp_path_factory.mktemp("install") / "source"
     for name in tracked_files():
-        (source / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(REPO / name, source / name)
+        (copy / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(REPO / name, copy / name)
+    return copy
+
+
+@pytest.fixture(scope="module")
+def venv(source) -> Path:
+    """A fresh venv with the repository pip-installed into it."""
+    root = source.parent
     subprocess.run([sys.executable, "-m", "venv", str(root / "venv")], check=True, timeout=INSTALL_TIMEOUT)
     installed = subprocess.run(
         [
@@ -134,3 +144,30 @@ def test_the_installed_help_names_the_command_it_was_run_as(unflip):
     help_text = unflip("--help").stdout
     assert help_text.startswith("Usage: unflip [OPTIONS] SOURCE [LEVEL]\n")
     assert "unflip.py" not in help_text
+
+
+# Every file the solver is compiled from, and build.mk, which lists them for the installed front end.
+SOLVER_FILES = [*build_settings().sources, BUILD_SETTINGS_NAME]
+
+
+def test_the_installed_package_carries_every_solver_source_at_its_relative_path(venv):
+    packages = list(venv.glob("lib/python*/site-packages/unflip_frontend"))
+    assert len(packages) == 1
+    for name in SOLVER_FILES:
+        shipped = packages[0] / "data" / name
+        assert shipped.is_file(), f"the wheel has no data/{name}"
+        assert shipped.read_bytes() == (REPO / name).read_bytes(), name
+
+
+def test_the_source_distribution_carries_every_solver_source(venv, source, tmp_path):
+    """What a wheel built from the sdist (pip install from an index) needs: MANIFEST.in's part."""
+    backend = tomllib.loads((REPO / "pyproject.toml").read_text())["build-system"]["requires"]
+    python = str(venv / "bin" / "python")
+    pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *backend]
+    subprocess.run(pip, check=True, capture_output=True, timeout=INSTALL_TIMEOUT)
+    build = f"from setuptools import build_meta; print(build_meta.build_sdist({str(tmp_path)!r}))"
+    built = subprocess.run([python, "-c", build], cwd=source, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    with tarfile.open(tmp_path / built.stdout.split()[-1]) as sdist:
+        names = {name.partition("/")[2] for name in sdist.getnames()}
+    assert [name for name in SOLVER_FILES if name not in names] == []

@@ -253,4 +253,4 @@ def test_a_protocol_board_is_accepted_exactly_when_the_solver_accepts_it(run_sol
     except InputError:
         board = None
     theirs = run_solver(text, "--lower-bound", "--threads", "1", "--quiet")
-    assert (theirs.outcome == "error") == (board is None), theirs.describe()
+    assert (theirs.outcome == "rejected") == (board is None), theirs.describe()

@@ -7,6 +7,7 @@ import signal
 import pytest
 from support import one_line, run, write
 
+from unflip_frontend.contract import solver_contract
 from unflip_frontend.errors import SolverError
 from unflip_frontend.protocol import (
     PROGRESS_LINE,
@@ -20,57 +21,59 @@ from unflip_frontend.protocol import (
     parse_solver_output,
 )
 
+EXITS = solver_contract().exits
+
 
 @pytest.mark.parametrize(
     ("stdout", "code", "message"),
     [
-        ("", 0, "malformed solver output: line 1: expected 'TARGET 0', the output ended"),
+        ("", EXITS.solved, "malformed solver output: line 1: expected 'TARGET 0', the output ended"),
         (
             "TARGET 1\nMOVES 0\nNODES 1\nTIME 0\n",
-            0,
+            EXITS.solved,
             "malformed solver output: line 1: expected 'TARGET 0', got 'TARGET 1'",
         ),
         (
             "TARGET 0\nMOVES two\n",
-            0,
+            EXITS.solved,
             "malformed solver output: line 2: expected 'MOVES <count>', got 'MOVES two'",
         ),
         (
             "TARGET 0\nMOVES 2\n0 0 2\nNODES 5\nTIME 0\n",
-            0,
+            EXITS.solved,
             "malformed solver output: line 4: expected a move 'row col size' that fits the 3×3 board, "
             "got 'NODES 5'",
         ),
         (
             "TARGET 0\nMOVES 1\n2 0 2\nNODES 5\nTIME 0\n",
-            0,
+            EXITS.solved,
             "malformed solver output: line 3: expected a move 'row col size' that fits the 3×3 board, "
             "got '2 0 2'",
         ),
         (
             "TARGET 0\nMOVES 1\n0 0 1\nNODES 5\nTIME 0\n",
-            0,
+            EXITS.solved,
             "malformed solver output: line 3: expected a move 'row col size' that fits the 3×3 board, "
             "got '0 0 1'",
         ),
         (
             "TARGET 0\nMOVES 1\n0 0 2\nNODES -5\nTIME 0\n",
-            0,
+            EXITS.solved,
             "malformed solver output: line 4: expected 'NODES <count>', got 'NODES -5'",
         ),
         (
             "TARGET 0\nMOVES 1\n0 0 2\nNODES 5\nTIME 0\nsurprise\n",
-            0,
+            EXITS.solved,
             "malformed solver output: line 6: expected nothing after 'TIME', got 'surprise'",
         ),
         (
             "TARGET 0\nSTOPPED 4\nNODES 5\n",
-            3,
+            EXITS.stopped,
             "malformed solver output: line 4: expected 'TIME <seconds>', the output ended",
         ),
         (
             "TARGET 0\nMOVES 0\nNODES 0\nTIME 0\n",
-            1,
+            EXITS.unsolvable,
             "malformed solver output: line 2: expected 'UNSOLVABLE', got 'MOVES 0'",
         ),
     ],
@@ -123,16 +126,31 @@ def test_an_unexpected_exit_status_is_reported_with_the_solvers_last_complaint(t
 
 
 def test_a_board_the_solver_rejects_is_reported_with_its_reason(tmp_path, fake_solver):
-    env = fake_solver(stderr="error: line 2: bad digit\n", code=2)
+    env = fake_solver(stderr="error: line 2: bad digit\n", code=EXITS.rejected)
     result = run(str(write(tmp_path / "b.txt", "11\n11\n")), env=env)
     assert result.exit_code == 4
     assert one_line(result.stderr) == "error: the solver rejected the board: line 2: bad digit"
 
 
+def test_a_solver_that_failed_on_its_own_account_is_a_solver_error_with_its_reason_not_a_rejection(
+    tmp_path, fake_solver
+):
+    env = fake_solver(stderr="error: cannot allocate the transposition table (2048 MiB)\n", code=EXITS.failed)
+    result = run(str(write(tmp_path / "b.txt", "11\n11\n")), env=env)
+    assert result.exit_code == 4
+    assert one_line(result.stderr) == (
+        "error: the solver failed: cannot allocate the transposition table (2048 MiB)"
+    )
+    with pytest.raises(SolverError, match=r"^the solver failed: cannot allocate \S+$"):
+        parse_solver_output(EXITS.failed, "", "error: cannot allocate 1GiB\n", (2, 2), "0")
+
+
 def test_progress_lines_are_read_and_the_outcome_is_parsed_from_stdout():
     seen = []
     stderr = "bound 1 exhausted, nodes=1\nbound 2 searching, nodes=5\n"
-    outcome = parse_solver_output(3, "TARGET 0\nSTOPPED 2\nNODES 5\nTIME 1.5\n", stderr, (4, 4), "0")
+    outcome = parse_solver_output(
+        EXITS.stopped, "TARGET 0\nSTOPPED 2\nNODES 5\nTIME 1.5\n", stderr, (4, 4), "0"
+    )
     assert outcome == Stopped(target=0, bound=2, nodes=5, seconds=1.5)
     for line in stderr.splitlines():
         match = PROGRESS_LINE.fullmatch(line)
@@ -141,7 +159,7 @@ def test_progress_lines_are_read_and_the_outcome_is_parsed_from_stdout():
 
 
 def test_a_stopped_outcome_exits_3_with_the_proven_bound_the_time_it_ran_and_the_nodes(tmp_path, fake_solver):
-    env = fake_solver("TARGET 0\nSTOPPED 12\nNODES 1234567\nTIME 60.0\n", code=3)
+    env = fake_solver("TARGET 0\nSTOPPED 12\nNODES 1234567\nTIME 60.0\n", code=EXITS.stopped)
     result = run(str(write(tmp_path / "b.txt", "11\n11\n")), env=env)
     assert result.exit_code == 3
     assert one_line(result.stderr) == (
@@ -169,15 +187,17 @@ def test_an_UNFLIP_SOLVER_that_is_not_executable_is_an_error(tmp_path):
     ids=["unique", "cut short at two", "cut short at one", "already solved"],
 )
 def test_a_count_of_optima_is_read_as_unique_only_when_one_and_complete(stdout, count, complete, unique):
-    outcome = parse_count_output(0, stdout, "", "0")
+    outcome = parse_count_output(EXITS.solved, stdout, "", "0")
     assert isinstance(outcome, OptimaCount)
     assert (outcome.count, outcome.complete, outcome.unique) == (count, complete, unique)
 
 
 def test_an_unsolvable_count_and_a_lower_bound_are_read_as_their_outcomes():
-    counted = parse_count_output(1, "TARGET 0\nUNSOLVABLE\nSOLUTIONS 0\nNODES 0\nTIME 0\n", "", "0")
+    counted = parse_count_output(
+        EXITS.unsolvable, "TARGET 0\nUNSOLVABLE\nSOLUTIONS 0\nNODES 0\nTIME 0\n", "", "0"
+    )
     assert counted == Unsolvable(target=0, seconds=0.0)
-    bound = parse_lower_bound_output(0, "TARGET 1\nLOWER_BOUND 7\nNODES 0\nTIME 0.002\n", "", "1")
+    bound = parse_lower_bound_output(EXITS.solved, "TARGET 1\nLOWER_BOUND 7\nNODES 0\nTIME 0.002\n", "", "1")
     assert bound == LowerBound(target=1, bound=7, seconds=0.002)
 
 
@@ -186,25 +206,25 @@ def test_an_unsolvable_count_and_a_lower_bound_are_read_as_their_outcomes():
     [
         (
             parse_count_output,
-            0,
+            EXITS.solved,
             "TARGET 0\nMOVES 3\n0 0 2\nSOLUTIONS 1\nNODES 9\nTIME 0\n",
             "line 3: expected 'SOLUTIONS <count>', got '0 0 2'",
         ),
         (
             parse_count_output,
-            0,
+            EXITS.solved,
             "TARGET 0\nMOVES 3\nSOLUTIONS 1\nMAYBE\nNODES 9\nTIME 0\n",
             "line 4: expected 'NODES <count>', got 'MAYBE'",
         ),
         (
             parse_count_output,
-            1,
+            EXITS.unsolvable,
             "TARGET 0\nUNSOLVABLE\nSOLUTIONS 2\nNODES 0\nTIME 0\n",
             "line 3: expected 'SOLUTIONS 0', got 'SOLUTIONS 2'",
         ),
         (
             parse_lower_bound_output,
-            0,
+            EXITS.solved,
             "TARGET 0\nLOWER_BOUND\nNODES 0\nTIME 0\n",
             "line 2: expected 'LOWER_BOUND <count>', got 'LOWER_BOUND'",
         ),
