@@ -9,7 +9,9 @@ import hashlib
 import os
 import shlex
 import shutil
+import signal
 import subprocess
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -162,13 +164,44 @@ def compile_into(
 
 
 def run_build(command: list[str], output: Path, hint: str) -> None:
-    try:
-        result = subprocess.run(command, cwd=output.parent, capture_output=True, text=True)
-    except OSError as exc:
-        raise SolverError(f"cannot run {command[0]}: {exc.strerror or exc}") from None
-    if result.returncode != 0 or not output.is_file():
-        lines = (result.stderr + result.stdout).splitlines()
+    """Run a build to its end, or, when the run is interrupted (Ctrl-C, SIGTERM), stop all of it: make, its
+    shell, the compiler and the compiler's own passes form a process group of their own, the whole group
+    is ended, and what they left (their temporary files, a half-linked solver) is removed."""
+    with tempfile.TemporaryDirectory(prefix="unflip-build-") as scratch:
+        try:
+            process = subprocess.Popen(
+                command,
+                cwd=output.parent,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env={**os.environ, "TMPDIR": scratch},
+                start_new_session=True,
+            )
+        except OSError as exc:
+            raise SolverError(f"cannot run {command[0]}: {exc.strerror or exc}") from None
+        try:
+            stdout, stderr = process.communicate()
+        except BaseException:
+            stop_group(process)
+            for partial in output.parent.glob(f".{BINARY_NAME}.*.partial"):
+                partial.unlink(missing_ok=True)
+            raise
+    if process.returncode != 0 or not output.is_file():
+        lines = (stderr + stdout).splitlines()
         first_error = next((line for line in lines if "error" in line), lines[-1] if lines else "no output")
         raise SolverError(
             f"building the solver failed ({first_error.strip()}); run `{hint}` to see everything"
         )
+
+
+def stop_group(process: subprocess.Popen[str]) -> None:
+    """SIGTERM to every process of the build, which lets the compiler driver remove its own files, then
+    SIGKILL to whatever of the group is left once its leader has ended or after a few seconds."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=5)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()

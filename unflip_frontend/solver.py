@@ -9,6 +9,7 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from .boards import Board, shape
 from .contract import solver_contract
@@ -109,7 +110,9 @@ class SolverSettings:
 
 def run_solver(solver: Path, board: Board, settings: SolverSettings, on_progress: OnProgress) -> Outcome:
     """One optimal solution (every one, with settings.all_solutions), or why there is none."""
-    returncode, stdout, stderr = run_search(solver, board, settings.arguments(), on_progress)
+    returncode, stdout, stderr = run_search(
+        solver, board, settings.arguments(), on_progress, settings.max_seconds
+    )
     return parse_solver_output(
         returncode,
         stdout,
@@ -126,7 +129,7 @@ def count_optima(
 ) -> OptimaCount | Unsolvable | Stopped:
     """How many optimal solutions the board has, counting no further than limit."""
     arguments = [*settings.arguments(), "--count", "--max-solutions", str(limit)]
-    returncode, stdout, stderr = run_search(solver, board, arguments, no_progress)
+    returncode, stdout, stderr = run_search(solver, board, arguments, no_progress, settings.max_seconds)
     return parse_count_output(returncode, stdout, stderr, settings.target)
 
 
@@ -138,16 +141,73 @@ def covering_bound(
     parity rows raise the bound on some boards, and a gap measured against the solver's best bound would
     move, and the shipped books with it, whenever that bound improves."""
     arguments = [*settings.arguments(), "--lower-bound", "--parity-rounds", "0"]
-    returncode, stdout, stderr = run_search(solver, board, arguments, no_progress)
+    returncode, stdout, stderr = run_search(solver, board, arguments, no_progress, settings.max_seconds)
     return parse_lower_bound_output(returncode, stdout, stderr, settings.target)
 
 
+# What the front end keeps of a solver's output, so that a solver gone wrong (one that floods its pipes)
+# is cut off instead of filling memory. Far above anything the solver writes: a SOLUTION line of a 15×15
+# board is under 400 characters, so the cap holds some 160,000 optimal solutions; --max-solutions asks
+# for fewer.
+MAX_STDOUT_CHARS = 64 << 20
+MAX_STDERR_CHARS = 1 << 20  # progress lines, a few dozen characters an iteration, and one error line
+MAX_LINE_CHARS = 4096
+# A solver given --max-seconds S stops itself in S; one still running this long after is hung.
+HANG_GRACE = (1.5, 5.0)  # cut off at S × 1.5 + 5 s
+
+
+class Watch:
+    """Why a solver was cut off, if it was: set by whichever reader or timer saw it go wrong first."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        self.process = process
+        self.reason: str | None = None
+        self.lock = threading.Lock()
+
+    def cut_off(self, reason: str) -> None:
+        with self.lock:
+            if self.reason is None:
+                self.reason = reason
+                with contextlib.suppress(OSError):
+                    self.process.kill()
+
+
+def drain_stdout(stream: IO[str], watch: Watch, parts: list[str]) -> None:
+    """Read standard output whole, on a thread so that neither pipe can fill up and stall the solver."""
+    kept = 0
+    while chunk := stream.read(1 << 16):
+        kept += len(chunk)
+        if kept > MAX_STDOUT_CHARS:
+            watch.cut_off(
+                f"the solver wrote more than {MAX_STDOUT_CHARS >> 20} MiB on standard output (a solution "
+                "list that long needs --max-solutions)"
+            )
+            return
+        parts.append(chunk)
+
+
+def read_stderr(stream: IO[str], watch: Watch, on_progress: OnProgress) -> list[str]:
+    lines: list[str] = []
+    kept = 0
+    while line := stream.readline(MAX_LINE_CHARS):
+        kept += len(line)
+        if kept > MAX_STDERR_CHARS:
+            watch.cut_off(f"the solver wrote more than {MAX_STDERR_CHARS >> 20} MiB on standard error")
+            break
+        progress = parse_progress(line)
+        if progress:
+            on_progress(progress)
+        lines.append(line)
+    return lines
+
+
 def run_search(
-    solver: Path, board: Board, arguments: list[str], on_progress: OnProgress
+    solver: Path, board: Board, arguments: list[str], on_progress: OnProgress, max_seconds: float | None
 ) -> tuple[int, str, str]:
     """Run the solver once on the board, reporting progress as it arrives; its exit status, standard output
     and standard error. On Ctrl-C the solver is stopped and reaped before the interrupt goes on, so no
-    search is left running behind us."""
+    search is left running behind us. A solver that floods its output, or outlives its time budget, is
+    killed and named as failing."""
     try:
         process = subprocess.Popen(
             [str(solver), *arguments],
@@ -162,26 +222,34 @@ def run_search(
     # Popen with three pipes always has all three streams.
     assert process.stdin is not None and process.stdout is not None and process.stderr is not None
     stdin, stdout, stderr = process.stdin, process.stdout, process.stderr
+    watch = Watch(process)
+    timer = None
+    if max_seconds is not None:
+        limit = max_seconds * HANG_GRACE[0] + HANG_GRACE[1]
+        hung = f"the solver was still running {limit:g} s into a {max_seconds:g} s budget"
+        timer = threading.Timer(limit, watch.cut_off, [hung])
+        timer.daemon = True
+        timer.start()
     with process:  # closes the pipes however we leave
         try:
-            # stdout is drained on a thread so neither pipe can fill up and stall the solver.
             stdout_parts: list[str] = []
-            drain = threading.Thread(target=lambda: stdout_parts.append(stdout.read()), daemon=True)
+            drain = threading.Thread(target=drain_stdout, args=(stdout, watch, stdout_parts), daemon=True)
             drain.start()
             # A solver that quits without reading the board says why in its exit status.
             with contextlib.suppress(BrokenPipeError), stdin:
                 stdin.write(board_to_protocol(board))
-            stderr_lines = []
-            for line in stderr:
-                progress = parse_progress(line)
-                if progress:
-                    on_progress(progress)
-                stderr_lines.append(line)
+            stderr_lines = read_stderr(stderr, watch, on_progress)
+            # Whatever stopped early, the pipes are closed by the kill, and the drain ends with them.
             drain.join()
             returncode = process.wait()
         except BaseException:
             stop_process(process)
             raise
+        finally:
+            if timer is not None:
+                timer.cancel()
+    if watch.reason is not None:
+        raise SolverError(f"{watch.reason}; it was stopped")
     # A terminal's Ctrl-C or hang-up reaches the whole process group: the solver may die of it first.
     if returncode == -signal.SIGINT:
         raise KeyboardInterrupt
