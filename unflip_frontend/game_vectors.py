@@ -20,6 +20,7 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 
 from .boards import COLOUR_NAMES, MIN_SIZE, Board, Move, apply_move, moves_word, shape, shape_text
+from .errors import SolverError
 
 Vector = tuple[int, ...]
 
@@ -152,5 +153,5 @@ def least_optimum_by_probing(
             taken.append(index)
             board, remaining = after, remaining - 1
     if remaining or any(any(row) for row in board):
-        raise ValueError(f"no solution of {moves_word(optimum)} found: the optimum given was not proven")
+        raise SolverError(f"no solution of {moves_word(optimum)} found: the optimum given was not proven")
     return tuple(int(index in taken) for index in range(vector_length(height, width)))
