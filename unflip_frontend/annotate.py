@@ -258,7 +258,8 @@ def solved_audit(entry: dict[str, object], level: Level, proof: Proof, exhaustiv
         if "solutions" not in entry:
             notes.append(f"solutions added ({len(written)})")
         elif len(written) > len(kept):
-            notes.append(f"{len(written) - len(kept)} optima added to solutions")
+            added = len(written) - len(kept)
+            notes.append(f"{added} {'optimum' if added == 1 else 'optima'} added to solutions")
     if not vector_kept:
         fields["solutionVector"] = list(written[0])
         if "solutionVector" not in entry:
