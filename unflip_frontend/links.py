@@ -41,7 +41,7 @@ def looks_like_link(text: str) -> bool:
     """Whether a SOURCE is meant as a game link or compact string, not a file or a book's name: a compact
     string cannot be a sensible file name ('$'), and a link names the custom parameter."""
     decoded = urllib.parse.unquote(text.strip())
-    return "?custom=" in decoded or "&custom=" in decoded or bool(re.match(r"([^$]*\$)?s_\d", decoded))
+    return "?custom=" in decoded or "&custom=" in decoded or bool(re.match(r"([^$]*\$)?s_\d+_\d+\$", decoded))
 
 
 def parse_link(text: str) -> SharedLevel:
@@ -81,6 +81,8 @@ def compact_string(text: str) -> str:
         values = urllib.parse.parse_qs(query, keep_blank_values=True).get("custom")
         if not values:
             raise InputError(f"{WHERE}: {shown(text)} has no custom parameter in its query")
+        if not values[0].strip():
+            raise InputError(f"{WHERE}: {shown(text)}: the custom parameter, which holds the level, is empty")
         return values[0].strip()
     if "://" in text:
         raise InputError(f"{WHERE}: {shown(text)} has no custom=… parameter, which holds the level")
