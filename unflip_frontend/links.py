@@ -1,0 +1,170 @@
+"""The game's share links, both ways. The editor shares a level as `<page>?custom=s_W_H$m_2$v$<digits>`:
+the shape WIDTH FIRST, the two-colour arithmetic, and a solution vector in the game's move order
+(game_vectors.py); the level is what that vector makes of an all-white board, and the par the game shows is
+the vector's weight, the creator's move count. Earlier versions wrote the vector's entries separated by '_'
+(`$v$_0_1_…`, or `$v$0_1_…`). The game's level identifiers carry the tiles instead, row by row, 1 white and
+2 black: `s_W_H$m_2$t$1_2_1_…`, after the level's id and a '$' in a full identifier."""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+from dataclasses import dataclass
+
+from .boards import MAX_SIZE, MIN_SIZE, Board, shape
+from .errors import InputError
+from .game_vectors import Vector, replay_vector, vector_fault, vector_problem
+
+# Where the game is played: its editor builds a link from the page it runs on (origin and path), and this is
+# the page the game is published at.
+GAME_PAGE = "https://unflipgame.com/"
+TWO_COLOURS = "m_2"
+SHAPE = re.compile(r"s_(\d+)_(\d+)")
+ARITHMETIC = re.compile(r"m_(\d+)")
+WHERE = "game link"
+
+
+@dataclass(frozen=True)
+class SharedLevel:
+    board: Board  # in the solver's terms: 0 white
+    vector: Vector | None  # the link's solution vector (the $v$ form); None for the tile form
+    identifier: str | None  # the level id before the compact string, in a full identifier
+    compact: str  # the compact string read, decoded
+
+    @property
+    def par(self) -> int | None:
+        """The par the game shows for the link: its vector's weight (the creator's count, not the optimum)."""
+        return None if self.vector is None else sum(self.vector)
+
+
+def looks_like_link(text: str) -> bool:
+    """Whether a SOURCE is meant as a game link or compact string, not a file or a book's name: a compact
+    string cannot be a sensible file name ('$'), and a link names the custom parameter."""
+    decoded = urllib.parse.unquote(text.strip())
+    return "?custom=" in decoded or "&custom=" in decoded or bool(re.match(r"([^$]*\$)?s_\d+_\d+\$", decoded))
+
+
+def parse_link(text: str) -> SharedLevel:
+    """A game link (any URL with a custom parameter), or the compact string alone, percent-encoded or not."""
+    compact = compact_string(text)
+    parts = compact.split("$")
+    identifier = None
+    if len(parts) == 5 and not parts[0].startswith("s_"):
+        identifier, parts = parts[0], parts[1:]
+    if len(parts) != 4:
+        raise InputError(
+            f"{WHERE}: {shown(compact)} is not a level: expected s_W_H$m_2$v$<digits> or s_W_H$m_2$t$<tiles>"
+        )
+    geometry, arithmetic, form, data = parts
+    width, height = read_shape(geometry)
+    read_arithmetic(arithmetic)
+    values = read_values(data)
+    if form == "v":
+        vector = tuple(values)
+        fault = vector_fault(list(vector), height, width)
+        if fault is not None:
+            raise InputError(f"{WHERE}: the solution vector {fault}")
+        white = tuple((0,) * width for _ in range(height))
+        return SharedLevel(replay_vector(white, vector), vector, identifier, compact)
+    if form == "t":
+        return SharedLevel(read_tiles(values, height, width), None, identifier, compact)
+    raise InputError(f"{WHERE}: {form!r} is not a level's form; the game writes v (a vector) or t (tiles)")
+
+
+def compact_string(text: str) -> str:
+    text = text.strip()
+    if not text:
+        raise InputError(f"{WHERE}: it is empty")
+    if "custom=" in text:
+        query = urllib.parse.urlsplit(text).query
+        # keep_blank_values: 'custom=' with nothing after it is a link with an empty level, said as such.
+        values = urllib.parse.parse_qs(query, keep_blank_values=True).get("custom")
+        if not values:
+            raise InputError(f"{WHERE}: {shown(text)} has no custom parameter in its query")
+        if not values[0].strip():
+            raise InputError(f"{WHERE}: {shown(text)}: the custom parameter, which holds the level, is empty")
+        return values[0].strip()
+    if "://" in text:
+        raise InputError(f"{WHERE}: {shown(text)} has no custom=… parameter, which holds the level")
+    return urllib.parse.unquote(text)
+
+
+def shown(text: str, limit: int = 60) -> str:
+    """Input as a message quotes it: printable, and short."""
+    printable = "".join(ch if ch.isprintable() else "\ufffd" for ch in text)
+    return repr(printable if len(printable) <= limit else printable[: limit - 1] + "…")
+
+
+def read_shape(geometry: str) -> tuple[int, int]:
+    match = SHAPE.fullmatch(geometry)
+    if not match:
+        raise InputError(f"{WHERE}: the shape is {shown(geometry)}; the game writes s_W_H (width first)")
+    width, height = int(match[1]), int(match[2])
+    if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
+        raise InputError(
+            f"{WHERE}: the shape s_{width}_{height} is {width} wide and {height} high; "
+            f"each side must be {MIN_SIZE} to {MAX_SIZE} tiles"
+        )
+    return width, height
+
+
+def read_arithmetic(arithmetic: str) -> None:
+    match = ARITHMETIC.fullmatch(arithmetic)
+    if not match:
+        raise InputError(f"{WHERE}: the arithmetic is {shown(arithmetic)}; the game writes m_2")
+    if arithmetic != TWO_COLOURS:
+        raise InputError(
+            f"{WHERE}: {arithmetic} is the game's {int(match[1])}-colour arithmetic; "
+            "unflip solves the two-colour game (m_2) only"
+        )
+
+
+def read_values(data: str) -> list[int]:
+    """A vector's or the tiles' values: a digit each, or '_'-separated (with or without a leading '_')."""
+    if not data:
+        raise InputError(f"{WHERE}: nothing follows the last '$', where the level's values go")
+    pieces = data.removeprefix("_").split("_") if "_" in data else list(data)
+    bad = next((piece for piece in pieces if not (piece.isascii() and piece.isdigit())), None)
+    if bad is not None:
+        raise InputError(f"{WHERE}: {shown(bad)} in {shown(data)} is not a number")
+    return [int(piece) for piece in pieces]
+
+
+def read_tiles(values: list[int], height: int, width: int) -> Board:
+    if len(values) != width * height:
+        raise InputError(
+            f"{WHERE}: {len(values)} tiles, but a board {width} wide and {height} high has {width * height}"
+        )
+    bad = next((i for i, value in enumerate(values) if value not in (1, 2)), None)
+    if bad is not None:
+        raise InputError(
+            f"{WHERE}: tile {values[bad]} at row {bad // width + 1}, col {bad % width + 1} "
+            "(expected 1 = white or 2 = black)"
+        )
+    return tuple(tuple(value - 1 for value in values[r * width : (r + 1) * width]) for r in range(height))
+
+
+def compact_vector(board: Board, vector: Vector) -> str:
+    """The compact string the game's editor writes for a board and a solution vector that clears it."""
+    problem = vector_problem(board, list(vector), None)
+    if problem is not None:
+        raise ValueError(f"the vector {problem}")
+    height, width = shape(board)
+    return f"s_{width}_{height}${TWO_COLOURS}$v$" + "".join(map(str, vector))
+
+
+def compact_tiles(board: Board) -> str:
+    """The tile form of the game's level identifiers."""
+    height, width = shape(board)
+    tiles = "_".join(str(tile + 1) for row in board for tile in row)
+    return f"s_{width}_{height}${TWO_COLOURS}$t${tiles}"
+
+
+def share_link(board: Board, vector: Vector, page: str = GAME_PAGE) -> str:
+    """The link that opens the board in the game with the vector as its solution: the game shows the
+    vector's weight as par, so an optimal vector makes it show the proven par. '$' is written as the editor
+    writes it; a browser and parse_link read it either way."""
+    if "#" in page:
+        raise InputError(f"the game's page {shown(page)} has a '#' fragment; no parameter after it counts")
+    joiner = "" if page.endswith(("?", "&")) else "&" if "?" in page else "?"
+    return f"{page}{joiner}custom={compact_vector(board, vector)}"
