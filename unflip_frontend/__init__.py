@@ -18,13 +18,16 @@ each move as a step card. The modules, one family each:
     records    the --json records
     walkthrough  the --svg picture and the --html page
     generator  new levels whose par is the proven optimum
-    terminal   what the commands print: consoles, progress, one-line failures
+    api        the public Python API: solve, all_solutions, count_solutions, hint, lower_bound, books
+    terminal   a run's two consoles, exit statuses, one-line failures, live progress
     stepper    the --step stepper: one card at a time, keys read in the terminal
-    cli        the commands, their options, completion, exit statuses
-    api        the public Python API: solve, count_solutions, all_solutions, hint, lower_bound
+    outputs    every output in one registry: the stream formats (cards, --compact, --step, --json) and
+               the file formats (--svg, --html)
+    commands   what each command does, as a client of api
+    cli        the commands' options, completion, errors to exit statuses
 
-Only terminal, stepper and cli print, read keys or exit; the rest raise the typed errors of errors.py and
-return outcomes.
+Only the command layer (terminal, stepper, outputs, commands, cli) prints, reads keys or exits; the rest
+raise the typed errors of errors.py and return outcomes.
 """
 
 __version__ = "1.0.0"
