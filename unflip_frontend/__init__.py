@@ -1,4 +1,5 @@
-"""The Unflip front end: everything but the search, which is the C++ solver's.
+"""The Unflip front end: everything but the search, which is the C++ solver's. Its public Python API is
+what this package exports (api.py says how to use it); the modules below are its workings.
 
 It loads a level (from one of the game's JSON books, a text board, or standard input), hands the board to
 the solver over the line protocol described in README.md, checks the answer by replaying it, and prints
@@ -17,12 +18,19 @@ each move as a step card. The modules, one family each:
     records    the --json records
     walkthrough  the --svg picture and the --html page
     generator  new levels whose par is the proven optimum
-    terminal   what the commands print: consoles, progress, one-line failures
+    api        the public Python API: solve, all_solutions, count_solutions, hint, lower_bound, books
+    terminal   a run's two consoles, exit statuses, one-line failures, live progress
     stepper    the --step stepper: one card at a time, keys read in the terminal
-    cli        the commands, their options, completion, exit statuses
+    outputs    every output in one registry: the stream formats (cards, --compact, --step, --json) and
+               the file formats (--svg, --html)
+    commands   what each command does, as a client of api
+    cli        the commands' options, completion, errors to exit statuses
 
-Only terminal, stepper and cli print, read keys or exit; the rest raise the typed errors of errors.py and
-return outcomes.
+Only the command layer (terminal, stepper, outputs, commands, cli) prints, reads keys or exits; the rest
+raise the typed errors of errors.py and return outcomes.
 """
 
 __version__ = "1.0.0"
+
+from .api import *  # noqa: E402, F403 (the public surface, after the version that setup reads)
+from .api import __all__ as __all__  # noqa: E402

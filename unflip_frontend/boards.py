@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .contract import solver_contract
 from .errors import InputError
@@ -17,8 +17,9 @@ MIN_SIZE, MAX_SIZE = LIMITS.min_side, LIMITS.max_side
 COLOUR_NAMES = {0: "white", 1: "black"}
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
+    """A k×k square to flip: a (row, col, size) triple, as the protocol writes it."""
+
     row: int  # top-left corner, 0-based, as the protocol gives it
     col: int
     size: int

@@ -93,7 +93,12 @@ def checkout_solver(layout: Layout, settings: BuildSettings, on_build: OnBuild) 
         )
     with one_build_at_a_time(layout.source):
         if not is_current(binary, sources):  # another run may have built it while this one waited
+            newest = max(source.stat().st_mtime for source in sources)
             build_in_checkout(layout, settings, binary, on_build)
+            # A source stamped in the future (clock skew, a copied tree) would leave the new solver looking
+            # stale and built again on every use: it was built from that source, so it is as new.
+            if binary.stat().st_mtime < newest:
+                os.utime(binary, (newest, newest))
     return binary
 
 

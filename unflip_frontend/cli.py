@@ -1,6 +1,6 @@
 """The command line: a click group whose default command keeps the positional forms working, its
 options and their types, shell completion, and the mapping of errors to exit statuses. What the commands
-print is in terminal.py."""
+do is in commands.py, what they print in outputs.py."""
 
 from __future__ import annotations
 
@@ -18,12 +18,14 @@ from click.shell_completion import CompletionItem
 from . import __version__
 from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
 from .books import BOOK_FILES, Level, load_source, pick_level, source_file
+from .commands import give_hint, make_book, solve_all, solve_single
 from .errors import InputError, SolverError, likely_meant
-from .files import STANDARD_STREAM, Output, check_outputs, writable_target, write_atomically
+from .files import Output, check_outputs, writable_target, write_atomically
 from .generator import SHIPPED_BOOKS, Plan, Shapes
 from .hints import hint_settings
 from .layout import find_layout
-from .records import generate_record
+from .outputs import Outputs, Stream, choose_outputs, stream_in_words
+from .render import Glyphs
 from .solver import (
     MAX_NODES,
     MAX_SOLUTIONS,
@@ -33,22 +35,27 @@ from .solver import (
     SolverSettings,
     signals_stop_the_run,
 )
-from .terminal import (
-    EXIT_INPUT,
-    EXIT_OK,
-    EXIT_SOLVER,
-    View,
-    emit,
-    fail,
-    give_hint,
-    interruption,
-    list_levels,
-    make_book,
-    solve_all,
-    solve_single,
-    status_line,
-    ui,
-)
+from .terminal import EXIT_INPUT, EXIT_OK, EXIT_SOLVER, Terminal, interruption
+
+
+class Run:
+    """One invocation: its terminal, and the stream its command chose from its options, where every
+    failure goes (until a command has chosen, the stream its words name)."""
+
+    def __init__(self, words: list[str]) -> None:
+        self.words = words
+        self.terminal = Terminal()
+        self.stream: Stream | None = None
+
+    def choose(self, given: dict[str, bool | str | None], glyphs: Glyphs) -> Outputs:
+        """The outputs the options given ask for ({option: value}); failures from here on go to their
+        stream."""
+        outputs = choose_outputs(self.terminal, glyphs, given)
+        self.stream = outputs.stream
+        return outputs
+
+    def fail(self, message: str, code: int = EXIT_INPUT, label: str = "error") -> NoReturn:
+        (self.stream or stream_in_words(self.terminal, self.words)).fail(message, code, label)
 
 
 def invocation(ctx: click.Context) -> str:
@@ -114,11 +121,10 @@ class DefaultCommandGroup(click.Group):
         return source.shell_complete(ctx, incomplete) + super().shell_complete(ctx, incomplete)
 
     def main(self, *args: Any, **kwargs: Any) -> NoReturn:
-        ui.reset()
-        # Until a command has parsed its own --json, the words decide, so a usage error is a record too.
-        words = list(kwargs.get("args") or (args[0] if args else None) or sys.argv[1:])
-        ui.json = "--json" in words[: words.index("--")] if "--" in words else "--json" in words
+        # A usage error comes before any command has read its options: the words say where it goes then.
+        run = Run(list(kwargs.get("args") or (args[0] if args else None) or sys.argv[1:]))
         kwargs["standalone_mode"] = False
+        kwargs["obj"] = run
         try:
             with signals_stop_the_run():
                 super().main(*args, **kwargs)
@@ -129,15 +135,17 @@ class DefaultCommandGroup(click.Group):
             # Name the top-level help: users type the default command's forms without saying "solve".
             context = getattr(exc, "ctx", None)
             hint = f" (see '{context.find_root().command_path} --help')" if context else ""
-            fail(exc.format_message() + hint, exc.exit_code)
+            run.fail(exc.format_message() + hint, exc.exit_code)
         except (click.Abort, KeyboardInterrupt) as exc:
             # click turns Ctrl-C, and SIGTERM or SIGHUP (solver.py), into Abort; by now any solver we started
             # has been stopped and reaped.
-            fail(*interruption(exc.__cause__ if isinstance(exc, click.Abort) else exc), label="interrupted")
+            run.fail(
+                *interruption(exc.__cause__ if isinstance(exc, click.Abort) else exc), label="interrupted"
+            )
         except InputError as exc:
-            fail(str(exc), EXIT_INPUT)
+            run.fail(str(exc), EXIT_INPUT)
         except SolverError as exc:
-            fail(str(exc), EXIT_SOLVER)
+            run.fail(str(exc), EXIT_SOLVER)
         raise SystemExit(EXIT_OK)
 
 
@@ -379,7 +387,9 @@ def cli() -> None:
 @target_option
 @max_seconds_option
 @max_nodes_option
+@click.pass_obj
 def solve(
+    run: Run,
     source: str,
     level_number: int | None,
     list_: bool,
@@ -424,39 +434,35 @@ def solve(
     executable instead of building one), XDG_CACHE_HOME (where an installed unflip builds its solver).
     """
     if no_color:
-        ui.disable_colour()
-    ui.json = json_
+        run.terminal.disable_colour()
+    given = {"--json": json_, "--step": step, "--compact": compact, "--svg": svg, "--html": html}
+    outputs = run.choose(given, run.terminal.glyphs(ascii_))
     optima = check_optima_options(all_solutions, count, max_solutions, list_, all_)
-    view = View(ui.glyphs(ascii_), compact, json_, step, svg, html, optima)
     if step and (json_ or compact):
         raise InputError("--step shows the cards one at a time: drop --json and --compact")
-    if optima and view.one_solution_options():
-        raise InputError(
-            f"{view.one_solution_options()[0]} shows one solution: drop --all-solutions and --count"
-        )
+    if optima and outputs.one_solution:
+        raise InputError(f"{outputs.one_solution[0]} shows one solution: drop --all-solutions and --count")
     settings = SolverSettings(
         TARGETS[target], threads, max_seconds, max_nodes, optima is not None, max_solutions
     )
-    check_walkthrough_files(source, books, view)
+    check_walkthrough_files(source, books, outputs)
     loaded = load_source(source, books)
-    if (list_ or all_) and view.one_solution_options():
-        raise InputError(
-            f"{view.one_solution_options()[0]} shows one solution: give a level, not --list or --all"
-        )
+    if (list_ or all_) and outputs.one_solution:
+        raise InputError(f"{outputs.one_solution[0]} shows one solution: give a level, not --list or --all")
     if isinstance(loaded, Level):
         if list_ or all_ or level_number is not None:
             raise InputError(f"{source} is a single board: drop the level number, --list and --all")
-        solve_single(loaded, settings, view)
+        solve_single(loaded, settings, outputs, optima == "list")
     elif sum((list_, all_, level_number is not None)) != 1:
         raise InputError(
             f"{loaded.name} is a book: give one of a level number (1–{len(loaded.levels)}), --list or --all"
         )
     elif list_:
-        list_levels(loaded, view)
+        outputs.stream.levels(loaded)
     elif all_:
-        solve_all(loaded, settings, view)
+        solve_all(loaded, settings, outputs.stream, optima == "count")
     elif level_number is not None:
-        solve_single(pick_level(loaded, level_number), settings, view)
+        solve_single(pick_level(loaded, level_number), settings, outputs, optima == "list")
 
 
 def check_optima_options(
@@ -489,20 +495,9 @@ def text_seed(seed: str) -> str:
     return seed
 
 
-def check_walkthrough_files(source: str, books: str | None, view: View) -> None:
-    """Before any work: each picture goes to a file of its own that is not the run's input, or to standard
-    output ('-') when nothing else is written there."""
-    given = (("--svg", view.svg), ("--html", view.html))
-    files = [Output(option, path) for option, path in given if path is not None]
-    streamed = [output.option for output in files if output.path == STANDARD_STREAM]
-    if len(streamed) > 1:
-        raise InputError(
-            f"{streamed[0]} - and {streamed[1]} - would both write standard output: name a file for one"
-        )
-    if streamed and (view.json or view.step):
-        clash = "--json" if view.json else "--step"
-        raise InputError(f"{streamed[0]} - writes standard output, which {clash} uses: name a file instead")
-    check_outputs(files, inputs=[source_file(source, books)])
+def check_walkthrough_files(source: str, books: str | None, outputs: Outputs) -> None:
+    """Before any work: each file a run writes is a file of its own, and not the run's input."""
+    check_outputs([Output(option, path) for option, path, _ in outputs.files], [source_file(source, books)])
 
 
 @cli.command(
@@ -521,7 +516,9 @@ def check_walkthrough_files(source: str, books: str | None, view: View) -> None:
 @target_option
 @max_seconds_option
 @max_nodes_option
+@click.pass_obj
 def hint(
+    run: Run,
     source: str,
     level_number: int | None,
     books: str | None,
@@ -547,8 +544,8 @@ def hint(
       {prog} hint - < position.txt
     """
     if no_color:
-        ui.disable_colour()
-    ui.json = json_
+        run.terminal.disable_colour()
+    stream = run.choose({"--json": json_}, run.terminal.glyphs(ascii_)).stream
     loaded = load_source(source, books)
     if isinstance(loaded, Level):
         if level_number is not None:
@@ -558,9 +555,7 @@ def hint(
         raise InputError(f"{loaded.name} is a book: give a level number (1–{len(loaded.levels)})")
     else:
         level = pick_level(loaded, level_number)
-    give_hint(
-        level, hint_settings(TARGETS[target], max_seconds, max_nodes), View(ui.glyphs(ascii_), False, json_)
-    )
+    give_hint(level, hint_settings(TARGETS[target], max_seconds, max_nodes), stream)
 
 
 @cli.command(
@@ -648,7 +643,9 @@ def hint(
     "Example: --out mybook.json --json",
 )
 @threads_option
+@click.pass_obj
 def generate(
+    run: Run,
     shapes: Shapes,
     optimum: tuple[int, int],
     symmetries: tuple[str, ...] | None,
@@ -672,7 +669,7 @@ def generate(
       {prog} generate --size 9-13 --optimum 12-20 --symmetric half-turn,square --unique --min-gap 2
       {prog} mybook.json --all     check every level solves at its par
     """
-    ui.json = json_
+    stream = run.choose({"--json": json_}, run.terminal.glyphs()).stream
     if json_ and out == "-":
         raise InputError(
             "--json puts its record on standard output: write the book to a file with --out FILE"
@@ -680,14 +677,13 @@ def generate(
     if out != "-":
         writable_target(out)  # before the work, not after it
     plan = Plan(kind, count, shapes, optimum, seed, symmetries or (), unique, min_gap)
-    text = make_book((plan,), set(), threads)
+    text = make_book((plan,), set(), threads, run.terminal)
     if out == "-":
-        ui.write(text)
+        run.terminal.write(text)
         return
     write_atomically(Path(out), text)
-    status_line(f"wrote {count} {kind} levels to {out}")
-    if json_:
-        emit(generate_record(kind, seed, out, text))
+    run.terminal.status(f"wrote {count} {kind} levels to {out}")
+    stream.wrote_book(kind, seed, out, text)
 
 
 @cli.command(
@@ -704,7 +700,8 @@ def generate(
     "unflip.py in a checkout, else the current folder).\nExample: --out /tmp/books",
 )
 @threads_option
-def books(folder: str | None, threads: int | None) -> None:
+@click.pass_obj
+def books(run: Run, folder: str | None, threads: int | None) -> None:
     """Rebuild daily_levels_book.json, main_levels_book.json and weekly_challenges_book.json from their
     fixed plans and seeds: the same bytes every time. No level repeats another in any of the three books,
     also under rotation and reflection."""
@@ -717,8 +714,8 @@ def books(folder: str | None, threads: int | None) -> None:
         writable_target(str(path))  # before the work, not after it
     seen: set[Board] = set()
     for kind, plans in SHIPPED_BOOKS.items():
-        write_atomically(paths[kind], make_book(plans, seen, threads))
-        status_line(f"wrote {sum(plan.count for plan in plans)} {kind} levels to {paths[kind]}")
+        write_atomically(paths[kind], make_book(plans, seen, threads, run.terminal))
+        run.terminal.status(f"wrote {sum(plan.count for plan in plans)} {kind} levels to {paths[kind]}")
 
 
 def main(prog_name: str | None = None) -> NoReturn:

@@ -133,16 +133,24 @@ def count_optima(
     return parse_count_output(returncode, stdout, stderr, settings.target)
 
 
+def root_bound(
+    solver: Path, board: Board, settings: SolverSettings, *switches: str
+) -> LowerBound | Unsolvable | Stopped:
+    """The root's lower bound (--lower-bound, with the technique switches given), without a search: every
+    solution needs at least that many moves."""
+    arguments = [*settings.arguments(), "--lower-bound", *switches]
+    returncode, stdout, stderr = run_search(solver, board, arguments, no_progress, settings.max_seconds)
+    return parse_lower_bound_output(returncode, stdout, stderr, settings.target)
+
+
 def covering_bound(
     solver: Path, board: Board, settings: SolverSettings
 ) -> LowerBound | Unsolvable | Stopped:
-    """The root's covering bound (--lower-bound without the parity rows): every solution needs at least
-    that many moves. It is the generator's fixed yardstick of how hard an optimum is to prove: the
-    parity rows raise the bound on some boards, and a gap measured against the solver's best bound would
-    move, and the shipped books with it, whenever that bound improves."""
-    arguments = [*settings.arguments(), "--lower-bound", "--parity-rounds", "0"]
-    returncode, stdout, stderr = run_search(solver, board, arguments, no_progress, settings.max_seconds)
-    return parse_lower_bound_output(returncode, stdout, stderr, settings.target)
+    """The root's covering bound (--lower-bound without the parity rows). It is the generator's fixed
+    yardstick of how hard an optimum is to prove: the parity rows raise the bound on some boards, and a
+    gap measured against the solver's best bound would move, and the shipped books with it, whenever that
+    bound improves."""
+    return root_bound(solver, board, settings, "--parity-rounds", "0")
 
 
 # What the front end keeps of a solver's output, so that a solver gone wrong (one that floods its pipes)

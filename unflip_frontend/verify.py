@@ -61,13 +61,6 @@ class LevelCheck:
         return self.level.par is None or len(self.outcome.moves) == self.level.par
 
 
-def check_level(solver: Path, level: Level, settings: SolverSettings, on_progress: OnProgress) -> LevelCheck:
-    try:
-        return LevelCheck(level, solve_board(solver, level.board, settings, on_progress), None)
-    except SolverError as exc:
-        return LevelCheck(level, None, exc)
-
-
 @dataclass(frozen=True)
 class Tally:
     """The levels of a book checked so far: how many, solved, with a par, at it, and the solver's time."""

@@ -1,0 +1,362 @@
+"""The public Python API: proven move-optimal Unflip solutions inside your own program, with no command line
+to run and no text to parse.
+
+    >>> from unflip_frontend import Solution, solve
+    >>> result = solve("00000\\n00010\\n00000\\n01000\\n00000\\n")
+    >>> isinstance(result, Solution), len(result.moves), result.optimal
+    (True, 8, True)
+    >>> result.moves[0]
+    Move(row=1, col=1, size=2)
+    >>> row, col, size = result.moves[0]
+
+Boards. Every function takes a board as
+  - a text, in any format the command line reads: H lines of W digits, 0/1 with 0 white or 1/2 with 1
+    white, the digits of a line together or apart, or a board this program printed;
+  - rows of tiles, 0 white and 1 black: [[0, 1], [1, 0]], or a Board;
+  - a level of a book: read_book("daily").levels[4] is daily level 5.
+Each side is 2 to 15 tiles; a move is a k×k square, 2 ≤ k ≤ the shorter side, given by its top-left tile.
+
+Options, keywords only, as the command line's: target (0 or "white", the game's goal; 1 or "black";
+"either", whichever takes fewer moves), threads (default: all cores), max_seconds and max_nodes (a budget:
+when it runs out the result is Stopped), max_solutions (a cap on all_solutions and count_solutions).
+on_progress is called with a SearchProgress each time the search starts on a longer bound or proves one
+impossible; on_build with the compile command, just before the solver is built.
+
+Results are frozen dataclasses, one type per outcome, told apart with isinstance or match:
+  - Solution: .moves, a tuple of Move, each a (row, col, size) triple counting from 0, with .row, .col
+    and .size; .target, the colour every tile ends as (0 white, 1 black); .optimal, always True;
+  - Optima, a Solution with every optimal solution in .solutions (.complete is False when max_solutions
+    stopped the search, so there may be more);
+  - OptimaCount: .count optimal solutions of .optimum moves each (.unique: exactly one);
+  - Hint: one .move of an optimal solution and the moves .remaining after it;
+  - LowerBound: the root's proven .bound, without a search;
+  - Unsolvable: no sequence of moves reaches the target;
+  - Stopped: the budget ran out first; every solution needs at least .bound moves.
+Every solution is replayed on the board before it is returned.
+
+Errors: InputError for a board, book or option that is unusable; SolverError when the solver cannot be
+built or run or says something that cannot be trusted, and its VerificationError when a solution does not
+survive the replay. Each message is one line a person can read.
+
+The solver is a C++ program, built the first time it is needed, and again whenever its source changes,
+exactly as the command line builds it (in a checkout, with make; installed, into the user's cache). Set
+UNFLIP_SOLVER to run a ready executable instead; call build_solver() to build ahead of the first search.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Literal, TypeVar
+
+from . import boards
+from .books import Book, Level, load_source
+from .build import OnBuild, ensure_solver
+from .errors import InputError, SolverError, VerificationError
+from .hints import Hint, find_hint, hint_settings
+from .protocol import LowerBound, Optima, OptimaCount, SearchProgress, Solution, Stopped, Unsolvable
+from .solver import (
+    MAX_NODES,
+    MAX_SOLUTIONS,
+    MAX_THREADS,
+    SECONDS_RANGE,
+    TARGETS,
+    OnProgress,
+    SolverSettings,
+    no_progress,
+    root_bound,
+)
+from .verify import solve_board
+
+Move = boards.Move
+
+__all__ = [
+    "Board",
+    "BoardSource",
+    "Book",
+    "Hint",
+    "InputError",
+    "Level",
+    "LowerBound",
+    "Move",
+    "OnBuild",
+    "OnProgress",
+    "Optima",
+    "OptimaCount",
+    "SearchProgress",
+    "Solution",
+    "SolverError",
+    "Stopped",
+    "Target",
+    "Unsolvable",
+    "VerificationError",
+    "all_solutions",
+    "build_solver",
+    "count_solutions",
+    "hint",
+    "lower_bound",
+    "read_book",
+    "solve",
+]
+
+
+class Board(tuple[tuple[int, ...], ...]):
+    """A board checked once: a rectangle of 2 to 15 rows of 2 to 15 tiles, each 0 (white) or 1 (black). It is
+    the tuple of its rows, so it can be indexed, compared and hashed as one.
+
+    >>> board = Board([[1, 1, 0], [1, 1, 0]])
+    >>> board.height, board.width, board[0][1]
+    (2, 3, 1)
+    >>> print(board)
+    110
+    110
+    >>> Board.from_text("2 2 1\\n2 2 1") == board
+    True
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, rows: Iterable[Iterable[int]]) -> Board:
+        board = tuple(tuple(row) for row in rows)
+        if not board or not board[0]:
+            raise InputError("board: it has no tiles")
+        for r, row in enumerate(board, 1):
+            if len(row) != len(board[0]):
+                raise InputError(f"board row {r}: {len(row)} tiles, but row 1 has {len(board[0])}")
+        boards.check_shape(len(board), len(board[0]), "board")
+        for r, row in enumerate(board, 1):
+            for c, tile in enumerate(row, 1):
+                # type() and not isinstance(): True and False are ints to Python, but not tiles.
+                if type(tile) is not int or tile not in (0, 1):
+                    raise InputError(
+                        f"board: tile {tile!r} at row {r}, col {c} (expected 0 = white or 1 = black)"
+                    )
+        return super().__new__(cls, board)
+
+    @classmethod
+    def from_text(cls, text: str) -> Board:
+        """A board in any text format the command line reads (see the module's help).
+
+        >>> Board.from_text("1 2\\n2 1\\n")
+        Board.from_text('01\\n10')
+        """
+        return cls(boards.parse_board_text(text, "board"))
+
+    @property
+    def height(self) -> int:
+        return len(self)
+
+    @property
+    def width(self) -> int:
+        return len(self[0])
+
+    def __str__(self) -> str:
+        """The rows as lines of digits, 0 white: what from_text reads back."""
+        return "\n".join("".join(map(str, row)) for row in self)
+
+    def __repr__(self) -> str:
+        return f"Board.from_text({str(self)!r})"
+
+
+BoardSource = str | Sequence[Sequence[int]] | Level
+Target = Literal[0, 1, "0", "1", "white", "black", "either"]
+
+
+def as_level(board: BoardSource) -> Level:
+    """Any board a function takes as the level the front end works on; a bare board is named "board"."""
+    if isinstance(board, Level):
+        return board
+    checked = Board.from_text(board) if isinstance(board, str) else Board(board)
+    return Level("board", None, checked, None, "")
+
+
+def read_book(source: str | os.PathLike[str], *, books: str | os.PathLike[str] | None = None) -> Book:
+    """A book of levels: a shipped book by name ("daily", "main", "weekly"; from the folder books when
+    given, as --books and UNFLIP_BOOKS do), or a book file in the game's JSON format. Its .levels count
+    from 0; each level has .number (counting from 1, as the game does), .board, .par and .title.
+
+    >>> level = read_book("daily").levels[4]
+    >>> level.name, level.par == len(solve(level).moves)
+    ('daily level 5', True)
+    """
+    loaded = load_source(os.fspath(source), None if books is None else os.fspath(books))
+    if isinstance(loaded, Level):
+        raise InputError(f"{loaded.name} is a board, not a book of levels")
+    return loaded
+
+
+def build_solver(on_build: OnBuild | None = None) -> Path:
+    """The solver executable every search runs: $UNFLIP_SOLVER, or the one built from this package's
+    source, compiled now if it is missing or older than its source. Every function calls it; calling it
+    first moves the wait of a first build (about a minute) to a moment of your choosing."""
+    return ensure_solver(on_build or quiet_build)
+
+
+def quiet_build(_command: list[str]) -> None:
+    """For callers who need not be told that the solver is being built."""
+
+
+def solve(
+    board: BoardSource,
+    *,
+    target: Target = 0,
+    threads: int | None = None,
+    max_seconds: float | None = None,
+    max_nodes: int | None = None,
+    on_progress: OnProgress | None = None,
+    on_build: OnBuild | None = None,
+) -> Solution | Unsolvable | Stopped:
+    """One solution of the fewest moves, or why there is none: Unsolvable, or Stopped by the budget.
+
+    >>> solve([[1, 1], [1, 1]]).moves
+    (Move(row=0, col=0, size=2),)
+    >>> isinstance(solve([[1, 0], [0, 0]]), Unsolvable)
+    True
+    """
+    settings = search_settings(target, threads, max_seconds, max_nodes)
+    return search(board, settings, solve_board, on_progress, on_build)
+
+
+def all_solutions(
+    board: BoardSource,
+    *,
+    target: Target = 0,
+    threads: int | None = None,
+    max_seconds: float | None = None,
+    max_nodes: int | None = None,
+    max_solutions: int | None = None,
+    on_progress: OnProgress | None = None,
+    on_build: OnBuild | None = None,
+) -> Optima | Unsolvable | Stopped:
+    """Every optimal solution, each a set of moves (sorted; moves commute, so no other order of the same
+    moves is another solution), at most max_solutions of them: .complete says whether that is all.
+
+    >>> found = all_solutions("00000\\n00010\\n00000\\n01000\\n00000\\n")
+    >>> len(found.solutions), found.complete
+    (2, True)
+    >>> all_solutions("00000\\n00010\\n00000\\n01000\\n00000\\n", max_solutions=1).complete
+    False
+    """
+    settings = search_settings(target, threads, max_seconds, max_nodes, True, max_solutions)
+    outcome = search(board, settings, solve_board, on_progress, on_build)
+    assert isinstance(outcome, Optima | Unsolvable | Stopped)  # enumerating, a solution is every one
+    return outcome
+
+
+def count_solutions(
+    board: BoardSource,
+    *,
+    target: Target = 0,
+    threads: int | None = None,
+    max_seconds: float | None = None,
+    max_nodes: int | None = None,
+    max_solutions: int | None = None,
+    on_progress: OnProgress | None = None,
+    on_build: OnBuild | None = None,
+) -> OptimaCount | Unsolvable | Stopped:
+    """How many optimal solutions there are, counting no further than max_solutions. Each one counted is
+    listed and replayed first, as the command line's --count does.
+
+    >>> counted = count_solutions("00000\\n00010\\n00000\\n01000\\n00000\\n")
+    >>> counted.count, counted.optimum, counted.unique
+    (2, 8, False)
+    """
+    found = all_solutions(
+        board,
+        target=target,
+        threads=threads,
+        max_seconds=max_seconds,
+        max_nodes=max_nodes,
+        max_solutions=max_solutions,
+        on_progress=on_progress,
+        on_build=on_build,
+    )
+    if not isinstance(found, Optima):
+        return found
+    optimum, count = len(found.moves), len(found.solutions)
+    return OptimaCount(found.target, optimum, count, found.complete, found.nodes, found.seconds)
+
+
+def hint(
+    board: BoardSource,
+    *,
+    target: Target = 0,
+    max_seconds: float | None = None,
+    max_nodes: int | None = None,
+    on_progress: OnProgress | None = None,
+    on_build: OnBuild | None = None,
+) -> Hint | Solution | Unsolvable | Stopped:
+    """One move of an optimal solution from the board as it is, and how many moves remain after it; the
+    same board always gets the same hint (the search runs on one thread). A board already solved gets the
+    Solution of no moves instead, and one without a solution Unsolvable or Stopped.
+
+    >>> found = hint([[1, 1, 0], [1, 0, 1], [0, 1, 1]])
+    >>> found.move, found.remaining
+    (Move(row=0, col=0, size=2), 1)
+    """
+    settings = search_settings(target, None, max_seconds, max_nodes)
+    return search(
+        board, hint_settings(settings.target, max_seconds, max_nodes), find_hint, on_progress, on_build
+    )
+
+
+def lower_bound(
+    board: BoardSource, *, target: Target = 0, on_build: OnBuild | None = None
+) -> LowerBound | Unsolvable | Stopped:
+    """The solver's proven lower bound at the start, with no search: every solution needs at least .bound
+    moves. Cheap on any board, and what a solver's progress starts from.
+
+    >>> lower_bound([[1, 1, 0], [1, 0, 1], [0, 1, 1]]).bound
+    2
+    """
+    settings = search_settings(target, None, None, None)
+    level = as_level(board)
+    return root_bound(build_solver(on_build), level.board, settings)
+
+
+Found = TypeVar("Found")
+
+
+def search(
+    board: BoardSource,
+    settings: SolverSettings,
+    run: Callable[[Path, boards.Board, SolverSettings, OnProgress], Found],
+    on_progress: OnProgress | None,
+    on_build: OnBuild | None,
+) -> Found:
+    """One search of the board, the board checked before the solver is built."""
+    level = as_level(board)
+    return run(build_solver(on_build), level.board, settings, on_progress or no_progress)
+
+
+def search_settings(
+    target: Target,
+    threads: int | None,
+    max_seconds: float | None,
+    max_nodes: int | None,
+    all_solutions: bool = False,
+    max_solutions: int | None = None,
+) -> SolverSettings:
+    """The options checked against the solver's limits, so a bad value is bad input, named as such, and not
+    a solver that refused to start."""
+    solver_target = None if isinstance(target, bool) else TARGETS.get(str(target))
+    if solver_target is None:
+        raise InputError(f"target must be 0, 1, 'white', 'black' or 'either', not {target!r}")
+    check_count("threads", threads, MAX_THREADS)
+    check_count("max_nodes", max_nodes, MAX_NODES)
+    check_count("max_solutions", max_solutions, MAX_SOLUTIONS)
+    if max_seconds is not None:
+        low, high = SECONDS_RANGE
+        number = type(max_seconds) in (int, float)
+        if not (number and not math.isnan(max_seconds) and low <= max_seconds <= high):
+            raise InputError(
+                f"max_seconds must be a number of seconds from {low:g} to {high:g}, not {max_seconds!r}"
+            )
+    return SolverSettings(solver_target, threads, max_seconds, max_nodes, all_solutions, max_solutions)
+
+
+def check_count(name: str, value: int | None, largest: int) -> None:
+    if value is not None and (type(value) is not int or not 1 <= value <= largest):
+        raise InputError(f"{name} must be a whole number from 1 to {largest}, not {value!r}")
