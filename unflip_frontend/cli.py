@@ -19,7 +19,7 @@ from . import __version__
 from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
 from .books import BOOK_FILES, Level, load_source, pick_level, source_file
 from .commands import give_hint, make_book, solve_all, solve_single
-from .errors import InputError, SolverError, likely_meant
+from .errors import InputError, OutputError, SolverError, likely_meant
 from .files import Output, check_outputs, writable_target, write_atomically
 from .generator import SHIPPED_BOOKS, Plan, Shapes
 from .hints import hint_settings
@@ -35,7 +35,7 @@ from .solver import (
     SolverSettings,
     signals_stop_the_run,
 )
-from .terminal import EXIT_INPUT, EXIT_OK, EXIT_SOLVER, Terminal, interruption
+from .terminal import EXIT_INPUT, EXIT_OK, EXIT_OUTPUT, EXIT_SOLVER, Terminal, interruption, output_closed
 
 
 class Run:
@@ -84,6 +84,10 @@ class DefaultCommandGroup(click.Group):
         return list(self.commands)  # the default command first, then in the order they are defined
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # --version answers alone wherever it stands among the options ('--json --version' too).
+        options = args[: args.index("--")] if "--" in args else args
+        if "--version" in options:
+            args = ["--version"]
         if args and self.goes_to_default(ctx, args[0]):
             args = [self.default_command, *args]
         return super().parse_args(ctx, args)
@@ -131,22 +135,64 @@ class DefaultCommandGroup(click.Group):
         except click.exceptions.NoArgsIsHelpError as exc:
             exc.show()
             raise SystemExit(exc.exit_code) from None
+        except click.NoSuchOption as exc:
+            run.fail(self.no_such_option(exc), exc.exit_code)
         except click.ClickException as exc:
-            # Name the top-level help: users type the default command's forms without saying "solve".
-            context = getattr(exc, "ctx", None)
-            hint = f" (see '{context.find_root().command_path} --help')" if context else ""
-            run.fail(exc.format_message() + hint, exc.exit_code)
+            run.fail(exc.format_message() + help_pointer(getattr(exc, "ctx", None)), exc.exit_code)
         except (click.Abort, KeyboardInterrupt) as exc:
             # click turns Ctrl-C, and SIGTERM or SIGHUP (solver.py), into Abort; by now any solver we started
             # has been stopped and reaped.
             run.fail(
                 *interruption(exc.__cause__ if isinstance(exc, click.Abort) else exc), label="interrupted"
             )
+        except OutputError as exc:
+            # Past the stream, which would only try standard output again.
+            run.terminal.leave(str(exc), EXIT_OUTPUT)
+        except BrokenPipeError:
+            output_closed(sys.stdout)
+        except OSError as exc:
+            # Every module turns its own file errors into InputError or SolverError, so what arrives here is
+            # click's writing of --help or --version.
+            run.terminal.leave(f"cannot write standard output: {exc.strerror or exc}", EXIT_OUTPUT)
         except InputError as exc:
             run.fail(str(exc), EXIT_INPUT)
         except SolverError as exc:
             run.fail(str(exc), EXIT_SOLVER)
         raise SystemExit(EXIT_OK)
+
+    def no_such_option(self, exc: click.NoSuchOption) -> str:
+        """An option the command does not have: the one of its own it most likely stands for, or, when it is
+        another command's ('hint --count'), whose it is. click's own guess is looser ('--count' for
+        '--json')."""
+        context = exc.ctx
+        command = context.command if context else None
+        message = f"No such option '{exc.option_name}'"
+        if command is not None and context is not None:
+            own = [name for param in command.get_params(context) for name in param.opts]
+            guess = likely_meant(exc.option_name, own)
+            elsewhere = [
+                name
+                for name, other in self.commands.items()
+                if other is not command and any(exc.option_name in param.opts for param in other.params)
+            ]
+            if guess:
+                message += f". Did you mean '{guess}'?"
+            elif elsewhere:
+                default = " (the default command)" if elsewhere[0] == self.default_command else ""
+                message += f" for {command.name}: it is an option of {elsewhere[0]}{default}"
+        return message + help_pointer(context)
+
+
+def help_pointer(context: click.Context | None) -> str:
+    """Where to read on after a usage error: the help of the command it was given to. The top-level help is
+    the default command's, whose forms are typed without its name."""
+    if context is None:
+        return ""
+    root = context.find_root()
+    own_help = (
+        context.command is not root.command and context.command.name != DefaultCommandGroup.default_command
+    )
+    return f" (see '{(context if own_help else root).command_path} --help')"
 
 
 class RangeType(click.ParamType[tuple[int, int], str | tuple[int, int]]):

@@ -151,9 +151,13 @@ def board_cards(solution: Solution, boards: list[Board], glyphs: Glyphs) -> list
 
 
 def verified_line(solution: Solution, glyphs: Glyphs) -> Text:
+    colour = COLOUR_NAMES[solution.target]
+    count = len(solution.moves)
+    if count == 0:
+        return Text(f"{glyphs.check}Verified: every tile of the board is {colour} already.", style="green")
+    replayed = "the 1 move" if count == 1 else f"all {moves_word(count)}"
     return Text(
-        f"{glyphs.check}Verified: replaying all {moves_word(len(solution.moves))} on the original board "
-        f"leaves every tile {COLOUR_NAMES[solution.target]}.",
+        f"{glyphs.check}Verified: replaying {replayed} on the original board leaves every tile {colour}.",
         style="green",
     )
 

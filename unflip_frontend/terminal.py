@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import time
 from collections.abc import Iterable, Iterator
 from typing import IO, NoReturn
@@ -24,6 +25,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from .errors import OutputError
 from .protocol import SearchProgress
 from .render import Glyphs, glyphs_for
 from .solver import STOP_SIGNALS, OnProgress, StoppedBySignal, no_progress
@@ -34,6 +36,7 @@ EXIT_FAILED = 1  # unsolvable board, or a failing level under --all
 EXIT_INPUT = 2  # bad command line, book or board (click also uses 2 for usage errors)
 EXIT_STOPPED = 3  # the time or node budget ran out first
 EXIT_SOLVER = 4  # the solver could not be built, crashed, spoke garbage, or gave a wrong answer
+EXIT_OUTPUT = 5  # standard output could not be written: a full disk, a closed stream, an I/O error
 EXIT_INTERRUPTED = 130  # the shell convention for death by SIGINT: 128 + the signal's number
 EXIT_OUTPUT_CLOSED = 128 + signal.SIGPIPE  # 141: the reader of standard output went away (`| head`)
 
@@ -79,16 +82,31 @@ class Terminal:
 
     def show(self, *parts: RenderableType) -> None:
         """Each part on standard output, as rich draws it."""
-        for part in parts:
-            self.out.print(part, soft_wrap=True)
+        with self.writing():
+            for part in parts:
+                self.out.print(part, soft_wrap=True)
 
     def write(self, text: str) -> None:
         """Text exactly as it is (a book's JSON, a record), past rich, which would wrap and colour it."""
-        try:
+        with self.writing():
             self.out.file.write(text)
             self.out.file.flush()
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[None]:
+        """Standard output that cannot take what is written is an OutputError, never a traceback; one that
+        was closed before the run began (`>&-`) is one too, where rich would write into nothing."""
+        if sys.stdout is None:
+            raise OutputError("cannot write standard output: it is closed")
+        try:
+            yield
         except BrokenPipeError:
             output_closed(self.out.file)
+        except OSError as exc:
+            # Standard output now points nowhere, so the interpreter's last flush has nothing to fail on.
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), self.out.file.fileno())
+            raise OutputError(f"cannot write standard output: {exc.strerror or exc}") from None
 
     def disable_colour(self) -> None:
         self.out.no_color = self.err.no_color = True

