@@ -17,6 +17,9 @@
 //   solvability.h    GF(2) elimination, so an unsolvable board never starts a search
 //   line_costs.h     per-line minimum pair counts, the pair and line bounds' raw material
 //   cover_lp.h       the covering LP: exact integer point weights, and its warm-started dual simplex
+//   switches.h       every technique's switch, so its worth can be measured
+//   bounds.h         the lower bounds, each one class behind one interface (docs/bounds.md); bounds.def
+//                    lists them, with their switches
 //   transposition.h  the lock-free table shared by all threads
 //   search.h         one worker's IDA* depth-first search, orbital branching, handing work to others
 //   driver.h         iterative deepening, the task queue, budgets, progress, enumeration
@@ -45,6 +48,8 @@
 #include "solver/solvability.h"
 #include "solver/line_costs.h"
 #include "solver/cover_lp.h"
+#include "solver/switches.h"
+#include "solver/bounds.h"
 #include "solver/transposition.h"
 #include "solver/search.h"
 #include "solver/driver.h"
@@ -115,16 +120,21 @@ struct FlagSwitch {
     const char* help;
 };
 const FlagSwitch kFlagSwitches[] = {
-    {"--no-cover-bound", "cover_bound", &Switches::cover_bound, false, "the covering LP's bound (root and nodes)"},
-    {"--no-symmetry", "symmetry", &Switches::symmetry, false, "branches that are images of earlier ones are searched"},
-    {"--no-exclusion", "exclusion", &Switches::exclusion, false, "a branch no longer forbids the sibling moves tried before it"},
-    {"--no-ordering", "ordering", &Switches::ordering, false, "moves are not ordered by how many 1-points they clear"},
+    {"--no-symmetry", "symmetry", &Switches::symmetry, false,
+     "branches that are images of earlier ones are searched"},
+    {"--no-exclusion", "exclusion", &Switches::exclusion, false,
+     "a branch no longer forbids the sibling moves tried before it"},
+    {"--no-ordering", "ordering", &Switches::ordering, false,
+     "moves are not ordered by how many 1-points they clear"},
     {"--no-fewest-branches", "fewest_branches", &Switches::fewest_branches, false,
      "branch at the first 1-point, not the one with fewest moves"},
-    {"--no-pair-bound", "pair_bound", &Switches::pair_bound, false, "the ceil(row costs / 2), ceil(column costs / 2) bound"},
-    {"--no-line-bound", "line_bound", &Switches::line_bound, false, "the adjacent-lines bound"},
-    {"--tt", "tt", &Switches::tt, true, "use the shared transposition table (off by default: it does not pay;\n"
-                                  "                       it also turns symmetry breaking off)"},
+    // Each lower bound's switch turns it off: one row each in solver/bounds.def.
+#define UNFLIP_BOUND(type, field, flag, help) {flag, #field, &Switches::field, false, help},
+#include "solver/bounds.def"
+#undef UNFLIP_BOUND
+    {"--tt", "tt", &Switches::tt, true,
+     "use the shared transposition table (off by default: it does not pay;\n"
+     "                       it also turns symmetry breaking off)"},
 };
 
 struct NumberSwitch {

@@ -20,7 +20,6 @@
 #include "lattice.h"
 #include "solvability.h"
 #include "line_costs.h"
-#include "cover_lp.h"
 #include "transposition.h"
 #include "search.h"
 
@@ -77,18 +76,10 @@ public:
                 // exclusion would be reused where that orbit was never searched.
                 if (options.sw.symmetry && options.sw.exclusion && !options.sw.tt)
                     root.group = lattice_.symmetries_of(root.d);
-                if (root.solvable && options.sw.cover_bound) {
-                    CoverLp lp(lattice_);
-                    lp.start_cold(root.d);
-                    lp.solve(kUnbounded);
-                    lp.weights(root.weights);
-                    lp.save(root.lp);
-                    // The parity rows tighten the root's bound; the search starts from the covering
-                    // LP alone, whose weights carry further.
-                    lp.solve(kUnbounded, options.sw.parity_rounds);
-                    root.lp_bound = lp.proven_moves();
-                }
-                roots_.push_back(root);
+                if (root.solvable)
+                    root.bounds = SearchBounds::prepare({lattice_, costs_, options.sw}, bounds_switched(options.sw),
+                                                        root.d);
+                roots_.push_back(std::move(root));
             }
         threads_ = options.threads > 0 ? options.threads
                                        : std::max(1u, std::thread::hardware_concurrency());
@@ -110,8 +101,8 @@ public:
         Search probe(lattice_, costs_, table(), options_.sw, shared_);
         int bound = kUnbounded;
         for (Root* root : live) {
-            probe.reset(0, root->d, root->weights, nullptr);
-            root->h = std::max(probe.bound(kUnbounded), root->lp_bound);
+            probe.reset(0, root->d, root->bounds);
+            root->h = probe.bound_at_root(root->bounds);
             if (root->h < bound) {
                 bound = root->h;
                 out.target = root->target;
@@ -200,10 +191,8 @@ private:
         Bits d;
         bool solvable = false;
         int h = 0;
-        CoverWeights weights;   // all zero without the covering bound
-        CoverLp::State lp;      // the covering LP solved at the root
         SymmetryGroup group = kTrivialGroup;   // the symmetries of d the search may break
-        int lp_bound = 0;       // the fewest moves the root's LP proves, parity rows included
+        SearchBounds::Roots bounds;            // what each bound prepared at this root
     };
 
     // One bound's search: a task per root that can still make it, on a queue the workers take from;
@@ -304,7 +293,7 @@ private:
             }
             if (shared_.stopping()) continue;
             const Root& root = *live_[task.root];
-            search.reset(task.root, root.d, root.weights, options_.sw.cover_bound ? &root.lp : nullptr);
+            search.reset(task.root, root.d, root.bounds);
             if (search.run(task, bound) && !shared_.found.exchange(true)) {
                 std::lock_guard<std::mutex> lock(shared_.mutex);
                 shared_.solution = search.path();

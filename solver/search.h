@@ -2,18 +2,23 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <condition_variable>
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <iterator>
-#include <memory>
 #include <mutex>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "lattice.h"
 #include "line_costs.h"
-#include "cover_lp.h"
+#include "switches.h"
+#include "bounds.h"
 #include "transposition.h"
 
 namespace unflip {
@@ -21,23 +26,139 @@ namespace {
 
 constexpr uint64_t kNodeBatch = 1024;           // nodes a worker counts before publishing them
 
-struct Switches {
-    // Off unless asked for: sibling exclusion already removes nearly every transposition, so on the
-    // weekly levels the table prunes 1-4% of nodes while its cache misses cost 1.5-2x the time
-    // (bench/switches.py; README, "What each technique is worth").
-    bool tt = false;         // transposition table
-    bool exclusion = true;   // a branch forbids the sibling moves tried before it
-    bool ordering = true;    // try moves clearing more 1-points first
-    bool pair_bound = true;  // ceil(sum of row costs / 2), ceil(sum of column costs / 2)
-    bool line_bound = true;  // adjacent lines' costs add up
-    bool cover_bound = true; // the covering LP's weighting of the 1-points, solved at the root
-    bool fewest_branches = true;  // branch at the 1-point with the fewest available moves
-    bool symmetry = true;    // a branch whose move is an image of an earlier one's is not searched
-    int tt_min_budget = 3;   // the table is consulted only this far from the leaves
-    int parity_rounds = 6;   // rounds of parity rows cutting a node's LP (0: none)
-    int lp_after = 2000;     // the covering LP is solved again at a node once its subtree has taken
-                             // this many nodes (0: at the root only)
+// The bounds a search holds, as one: each asked in turn (bounds.def's order) and only when its switch is
+// on, without the search knowing which bounds there are.
+template <typename... Bound>
+class BoundSet {
+public:
+    static constexpr size_t kCount = sizeof...(Bound);
+    using Switched = std::array<bool, kCount>;   // per bound: on
+    using Roots = std::tuple<typename Bound::Root...>;
+
+    BoundSet(const BoundContext& context, const Switched& on) : bounds_(Bound(context)...), on_(on) {}
+
+    static Roots prepare(const BoundContext& context, const Switched& on, const Bits& d) {
+        Roots roots;
+        for_each([&](auto index) {
+            using Type = std::tuple_element_t<index, std::tuple<Bound...>>;
+            if (on[index]) std::get<index>(roots) = Type::prepare(context, d);
+        });
+        return roots;
+    }
+
+    void reset(const Bits& d, const Roots& roots) {
+        for_each([&](auto index) {
+            if (on_[index]) std::get<index>(bounds_).reset(d, std::get<index>(roots));
+        });
+    }
+
+    // The most any bound proves at the root d, its preparation included (after reset at d).
+    int at_root(const Bits& d, const Roots& roots) const {
+        int h = value(d, kUnbounded);
+        for_each([&](auto index) {
+            using Type = std::tuple_element_t<index, std::tuple<Bound...>>;
+            if (on_[index]) h = std::max(h, Type::proven_at_root(std::get<index>(roots)));
+        });
+        return h;
+    }
+
+    void apply(const Move& m, const Bits& d) {
+        for_each([&](auto index) {
+            if (on_[index]) std::get<index>(bounds_).apply(m, d);
+        });
+    }
+    void undo(const Move& m, const Bits& d) {
+        for_each([&](auto index) {
+            if (on_[index]) std::get<index>(bounds_).undo(m, d);
+        });
+    }
+
+    // The largest bound, or the first one found above `budget`.
+    int value(const Bits& d, int budget) const { return value(d, budget, std::index_sequence_for<Bound...>{}); }
+
+    bool refutes(const Move& m, const Bits& d, int budget) const {
+        return refutes(m, d, budget, std::index_sequence_for<Bound...>{});
+    }
+
+    // Refinement at a node, by the bounds that refine.
+    bool refinement_due(uint64_t subtree_nodes) const {
+        return refinement_due(subtree_nodes, std::index_sequence_for<Bound...>{});
+    }
+    int refine(const Node& node, int budget) {
+        int h = 0;
+        for_each([&](auto index) {
+            auto& bound = std::get<index>(bounds_);
+            if constexpr (std::decay_t<decltype(bound)>::kRefines)
+                if (on_[index]) h = std::max(h, bound.refine(node, budget));
+        });
+        return h;
+    }
+    // Whether a refined bound now refutes a child the others let through.
+    bool refined_refutes(const Move& m, const Bits& d, int budget) const {
+        return refined_refutes(m, d, budget, std::index_sequence_for<Bound...>{});
+    }
+    void leave(const Node& node) {
+        for_each([&](auto index) {
+            auto& bound = std::get<index>(bounds_);
+            if constexpr (std::decay_t<decltype(bound)>::kRefines)
+                if (on_[index]) bound.leave(node);
+        });
+    }
+
+private:
+    template <typename F>
+    static void for_each(F&& f) {
+        for_each(f, std::index_sequence_for<Bound...>{});
+    }
+    template <typename F, size_t... I>
+    static void for_each(F& f, std::index_sequence<I...>) {
+        (f(std::integral_constant<size_t, I>{}), ...);
+    }
+
+    template <size_t... I>
+    int value(const Bits& d, int budget, std::index_sequence<I...>) const {
+        int h = 0;
+        // Left to right, stopping at the first bound that takes h above budget.
+        (void)((on_[I] && (h = std::max(h, std::get<I>(bounds_).value(d, budget))) > budget) || ...);
+        return h;
+    }
+    template <size_t... I>
+    bool refutes(const Move& m, const Bits& d, int budget, std::index_sequence<I...>) const {
+        return ((on_[I] && std::get<I>(bounds_).refutes(m, d, budget)) || ...);
+    }
+    template <size_t... I>
+    bool refinement_due(uint64_t subtree_nodes, std::index_sequence<I...>) const {
+        return ((Bound::kRefines && on_[I] && std::get<I>(bounds_).refinement_due(subtree_nodes)) || ...);
+    }
+    template <size_t... I>
+    bool refined_refutes(const Move& m, const Bits& d, int budget, std::index_sequence<I...>) const {
+        return ((Bound::kRefines && on_[I] && std::get<I>(bounds_).refutes(m, d, budget)) || ...);
+    }
+
+    std::tuple<Bound...> bounds_;
+    Switched on_;
 };
+
+// bounds.def's classes, in its order: BoundList<>::And<A>::And<B>::Set is BoundSet<A, B>.
+template <typename... Bound>
+struct BoundList {
+    template <typename Next>
+    using And = BoundList<Bound..., Next>;
+    using Set = BoundSet<Bound...>;
+};
+#define UNFLIP_BOUND(type, field, flag, help) ::And<type>
+using SearchBounds = BoundList<>
+#include "bounds.def"
+    ::Set;
+#undef UNFLIP_BOUND
+
+inline SearchBounds::Switched bounds_switched(const Switches& sw) {
+    return {{
+#define UNFLIP_BOUND(type, field, flag, help) sw.field,
+#include "bounds.def"
+#undef UNFLIP_BOUND
+    }};
+}
 
 // A piece of one bound's search: from a root, the node reached by `path`, with `excluded` forbidden,
 // searching either the whole node (`moves` empty) or just the branches for `moves` there.
@@ -89,41 +210,14 @@ class Search {
 public:
     Search(const Lattice& lattice, const LineCosts& costs, TranspositionTable* tt, const Switches& sw,
            Shared& shared)
-        : lattice_(lattice), tt_(tt), sw_(sw), shared_(shared),
-          moves_(lattice.moves.data()) {
-        std::copy(costs.of_row.begin(), costs.of_row.end(), row_line_cost_);
-        std::copy(costs.of_column.begin(), costs.of_column.end(), column_line_cost_);
-    }
+        : lattice_(lattice), tt_(tt), sw_(sw), shared_(shared), bounds_({lattice, costs, sw}, bounds_switched(sw)),
+          moves_(lattice.moves.data()) {}
 
-    void reset(int root, const Bits& d, const CoverWeights& weights, const CoverLp::State* lp_state) {
+    void reset(int root, const Bits& d, const SearchBounds::Roots& roots) {
         root_ = root;
         base_depth_ = 0;
         d_ = d;
-        weight_ = weights;
-        if (lp_state) {
-            if (!lp_) lp_ = std::make_unique<CoverLp>(lattice_);
-            lp_->restore(*lp_state);
-        }
-        cover_sum_ = weight_.sum(d);
-        row_sum_ = col_sum_ = 0;
-        std::fill(std::begin(row_mask_), std::end(row_mask_), 0);
-        std::fill(std::begin(col_mask_), std::end(col_mask_), 0);
-        std::fill(std::begin(row_cost_), std::end(row_cost_), 0);
-        std::fill(std::begin(col_cost_), std::end(col_cost_), 0);
-        for (int i = 0; i <= lattice_.h; ++i)
-            for (int j = 0; j <= lattice_.w; ++j)
-                if (d.test(point(i, j))) {
-                    row_mask_[i] |= static_cast<uint16_t>(1u << j);
-                    col_mask_[j] |= static_cast<uint16_t>(1u << i);
-                }
-        for (int i = 0; i <= lattice_.h; ++i) {
-            row_cost_[i] = row_line_cost_[i][row_mask_[i]];
-            row_sum_ += row_cost_[i];
-        }
-        for (int j = 0; j <= lattice_.w; ++j) {
-            col_cost_[j] = column_line_cost_[j][col_mask_[j]];
-            col_sum_ += col_cost_[j];
-        }
+        bounds_.reset(d, roots);
         path_.clear();
         std::fill(std::begin(blocked_), std::end(blocked_), 0);
         for (int q = 0; q < kLatticePoints; ++q) available_[q] = static_cast<uint8_t>(lattice_.at[q].size());
@@ -159,56 +253,24 @@ public:
         return best;
     }
 
-    // A lower bound on the moves still needed; stops early once it exceeds `budget`.
-    int bound(int budget) const {
-        int h = d_.empty() ? 0 : 1;
-        if (sw_.pair_bound) h = std::max({h, (row_sum_ + 1) / 2, (col_sum_ + 1) / 2});
-        if (sw_.cover_bound) h = std::max(h, CoverWeights::moves_for(cover_sum_));
-        // A move's two rows are k ≥ 2 apart, so no move serves two adjacent rows: their costs add up.
-        // (The same holds for columns; it subsumes the largest single line cost.)
-        if (sw_.line_bound)
-            for (int i = 0; i < std::max(lattice_.h, lattice_.w) && h <= budget; ++i)   // 0 past the edge
-                h = std::max({h, row_cost_[i] + row_cost_[i + 1], col_cost_[i] + col_cost_[i + 1]});
-        return h;
-    }
+    // A lower bound on the moves still needed (at least one while any point differs); stops early once
+    // it exceeds `budget`.
+    int bound(int budget) const { return std::max(d_.empty() ? 0 : 1, bounds_.value(d_, budget)); }
 
-    // The pair bound of the position after `index`, from the four lines it changes, without making
-    // the move: most children fail it, and turning them away here is much cheaper than entering them.
-    int pair_bound_after(uint16_t index) const {
-        const Move& m = moves_[index];
-        int rows = row_sum_, columns = col_sum_;
-        for (int i : {int(m.row), m.row + m.size})
-            rows += row_line_cost_[i][row_mask_[i] ^ m.row_pair] - row_cost_[i];
-        for (int j : {int(m.col), m.col + m.size})
-            columns += column_line_cost_[j][col_mask_[j] ^ m.column_pair] - col_cost_[j];
-        return std::max((rows + 1) / 2, (columns + 1) / 2);
+    // The root's bound, its bounds' preparation included: what the search need not try below.
+    int bound_at_root(const SearchBounds::Roots& roots) const {
+        return std::max(d_.empty() ? 0 : 1, bounds_.at_root(d_, roots));
     }
-
-    // The covering bound of the position after `index`: the move's 1-corners lose their weight, its
-    // 0-corners gain theirs.
-    int64_t cover_sum_after(uint16_t index) const {
-        int64_t sum = cover_sum_;
-        for (uint8_t p : moves_[index].corner) sum += d_.test(p) ? -weight_.of[p] : weight_.of[p];
-        return sum;
-    }
-    int cover_bound_after(uint16_t index) const { return CoverWeights::moves_for(cover_sum_after(index)); }
 
     void apply(uint16_t index) {
         const Move& m = moves_[index];
         d_ ^= m.bits;
-        for (uint8_t p : m.corner) cover_sum_ += d_.test(p) ? weight_.of[p] : -weight_.of[p];
-        for (int i : {int(m.row), m.row + m.size}) {
-            row_mask_[i] ^= m.row_pair;
-            const int cost = row_line_cost_[i][row_mask_[i]];
-            row_sum_ += cost - row_cost_[i];
-            row_cost_[i] = static_cast<uint8_t>(cost);
-        }
-        for (int j : {int(m.col), m.col + m.size}) {
-            col_mask_[j] ^= m.column_pair;
-            const int cost = column_line_cost_[j][col_mask_[j]];
-            col_sum_ += cost - col_cost_[j];
-            col_cost_[j] = static_cast<uint8_t>(cost);
-        }
+        bounds_.apply(m, d_);
+    }
+    void undo(uint16_t index) {
+        const Move& m = moves_[index];
+        d_ ^= m.bits;
+        bounds_.undo(m, d_);
     }
 
     // Forbid a move for a whole search: the root split excludes a branch's earlier siblings this way.
@@ -221,10 +283,10 @@ public:
         path_.push_back(index);
     }
 
-    // The available moves with a corner at p, split by the pair bound of the position they lead to:
+    // The available moves with a corner at p, split by the bounds of the position they lead to:
     // `refuted` cannot finish within budget - 1 more moves, `viable` can still be searched, the ones
-    // clearing more 1-points first. Deciding a child from the four lines its move changes, without
-    // making the move, is far cheaper than entering it.
+    // clearing more 1-points first. Deciding a child from its move's four corners, without making the
+    // move, is far cheaper than entering it.
     struct Branches {
         uint16_t viable[kMaxMovesPerPoint], refuted[kMaxMovesPerPoint];
         int viable_count = 0, refuted_count = 0;
@@ -242,8 +304,7 @@ public:
         int filled[5] = {0, 0, 0, 0, 0};
         for (uint16_t index : lattice_.at[p]) {
             if (blocked_[index]) continue;
-            if ((sw_.pair_bound && pair_bound_after(index) > budget - 1) ||
-                (sw_.cover_bound && cover_bound_after(index) > budget - 1)) {
+            if (bounds_.refutes(moves_[index], d_, budget - 1)) {
                 out.refuted[out.refuted_count++] = index;
                 continue;
             }
@@ -276,9 +337,9 @@ public:
         if (++local_nodes_ % kNodeBatch == 0) publish_nodes();
         Branches given;
         for (uint16_t index : task.moves) given.viable[given.viable_count++] = index;
-        // Weights from the LP of this very node: the root's say little this deep.
-        if (sw_.cover_bound && solve_lp_here(budget) > budget) return false;
-        return CoverWeights::moves_for(cover_sum_) <= budget && expand(budget, &given, task.group);
+        // What the bounds prove at this very node: the root's say little this deep.
+        if (bounds_.refine(node(), budget) > budget) return false;
+        return expand(budget, &given, task.group);
     }
 
     // True when a solution within `budget` more moves was found (it is then in path()); `group` holds
@@ -297,37 +358,6 @@ public:
         }
         if (bound(budget) > budget) return false;
         return expand(budget, nullptr, group);
-    }
-
-    // The covering LP of this node for the moves still allowed, warm from the last one solved above;
-    // its weights replace the inherited ones where they prove more. The caller restores lp_ from
-    // saved_[depth] when it leaves the node.
-    // Returns the fewest moves this node's LP proves (with its parity rows, which the weights cannot
-    // carry below it).
-    int solve_lp_here(int budget) {
-        const size_t depth = path_.size();
-        if (saved_.size() <= depth) saved_.resize(depth + 1);
-        lp_->save(saved_[depth]);
-        lp_->set_position(d_, blocked_);
-        lp_->solve(budget, 0);
-        lp_->weights(fresh_);
-        int proven = lp_->proven_moves();
-        if (sw_.parity_rounds && proven <= budget && lp_->value() > budget - kParityReach) {
-            // The parity rows only for this node's bound: the point weights and the state the
-            // children start from stay those of the covering LP alone, whose weights carry further.
-            // They raise the bound by about one move, so they are tried only where that can refute.
-            if (covering_.size() <= depth) covering_.resize(depth + 1);
-            lp_->save(covering_[depth]);
-            lp_->solve(budget, sw_.parity_rounds);
-            proven = std::max(proven, lp_->proven_moves());
-            lp_->restore(covering_[depth]);
-        }
-        const int64_t fresh_sum = fresh_.sum(d_);
-        if (fresh_sum > cover_sum_) {
-            weight_ = fresh_;
-            cover_sum_ = fresh_sum;
-        }
-        return std::max(proven, CoverWeights::moves_for(cover_sum_));
     }
 
     // Branch on the moves at one 1-point. With exclusion each branch forbids the moves tried before it,
@@ -357,21 +387,19 @@ public:
         bool solved = false;
         int& tried = frame.current;
         const uint64_t nodes_at_start = local_nodes_;
-        bool lp_here = false;
-        const CoverWeights inherited = weight_;
-        const int64_t inherited_sum = cover_sum_;
-        const size_t depth = path_.size();
+        const Node here = node();   // its d is d_, which is this node's again whenever a child is chosen
+        bool refined = false;
         for (tried = 0; tried < frame.end; ++tried) {
             const uint16_t index = next.viable[tried];
             if (blocked_[index]) continue;   // in the orbit of a branch tried before
-            if (sw_.cover_bound && sw_.lp_after && !lp_here &&
-                local_nodes_ - nodes_at_start > static_cast<uint64_t>(sw_.lp_after)) {
-                // This subtree has proved big: the covering LP for the children still to come (the ones
-                // tried already are excluded, so it is tighter than at entry) is now worth its cost.
-                lp_here = true;
-                if (solve_lp_here(budget) > budget) break;
+            if (!refined && bounds_.refinement_due(local_nodes_ - nodes_at_start)) {
+                // This subtree has proved big: refining the bounds for the children still to come (the
+                // ones tried already are excluded, so the covering LP is tighter than at entry) is now
+                // worth its cost.
+                refined = true;
+                if (bounds_.refine(here, budget) > budget) break;
             }
-            if (lp_here && cover_bound_after(index) > budget - 1) {
+            if (refined && bounds_.refined_refutes(moves_[index], d_, budget - 1)) {
                 if (sw_.exclusion) exclude_here(frame, index);
                 continue;
             }
@@ -381,7 +409,7 @@ public:
             solved = dfs(budget - 1, group & lattice_.stabiliser[index]);
             if (solved) break;
             path_.pop_back();
-            apply(index);
+            undo(index);
             if (sw_.exclusion) {
                 frame.excluded.push_back(index);   // blocked already, as a path move
                 exclude_orbit(frame, index, group);
@@ -390,11 +418,7 @@ public:
             }
             if (shared_.stopping()) break;
         }
-        if (lp_here) {
-            lp_->restore(saved_[depth]);
-            weight_ = inherited;
-            cover_sum_ = inherited_sum;
-        }
+        if (refined) bounds_.leave(here);
         if (sw_.exclusion) {
             for (uint16_t index : frame.excluded) unblock(index);
             for (int k = 0; k < next.refuted_count; ++k) blocked_[next.refuted[k]] = 0;
@@ -464,32 +488,21 @@ public:
     const std::vector<uint16_t>& path() const { return path_; }
 
 private:
+    Node node() const { return Node{d_, blocked_, path_.size()}; }
+
     const Lattice& lattice_;
     TranspositionTable* tt_;
     const Switches& sw_;
     Shared& shared_;
 
     Bits d_;
-    // The lattice's rows and columns as line masks (bit j of row i is point (i, j); bit i of column j
-    // too), kept beside d_ because the line costs are looked up by them on every move.
-    uint16_t row_mask_[kStride] = {}, col_mask_[kStride] = {};
-    uint8_t row_cost_[kStride] = {}, col_cost_[kStride] = {};
-    int row_sum_ = 0, col_sum_ = 0;
-    CoverWeights weight_;
-    int64_t cover_sum_ = 0;   // Σ weight_ over the 1-points of d_
-    std::unique_ptr<CoverLp> lp_;          // the covering LP at the deepest LP node above
-    std::vector<CoverLp::State> saved_;    // its state on entry to each LP node, by depth
-    std::vector<CoverLp::State> covering_; // a node's covering LP while parity rows are tried on it
-    CoverWeights fresh_;
+    SearchBounds bounds_;
 
     std::vector<Frame> frames_;
     size_t base_depth_ = 0;                         // path length at the task's node
     int root_ = 0, bound_ = 0;
     const std::vector<uint16_t>* task_excluded_ = nullptr;
-    // Hot-path copies of the lattice's moves and the line cost tables, one indirection closer.
-    const Move* moves_;
-    const uint8_t* row_line_cost_[kStride] = {};
-    const uint8_t* column_line_cost_[kStride] = {};
+    const Move* moves_;   // the lattice's moves, one indirection closer
     uint8_t blocked_[kMaxMoves] = {};   // per move: on the path, or forbidden by an earlier sibling
     uint8_t available_[kLatticePoints] = {};
     std::vector<uint16_t> path_;
