@@ -14,13 +14,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
-from helpers import REPO, in_ci
+from helpers import REPO, in_ci, solver_sources
 from hypothesis import settings
 from oracle import Board, replay, uniform
 
 from unflip_frontend.books import BOOK_FILES
 
-SOLVER_SOURCE = REPO / "unflip_solver.cpp"
 SOLVER_BINARY = REPO / "unflip_solver"
 BOOKS_DIR = REPO.parent / "shared" / "books"
 
@@ -205,8 +204,10 @@ def solver_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     The tests run a private copy so that a rebuild in the working tree during the session cannot
     swap or truncate the binary under them halfway through.
     """
-    stale = not SOLVER_BINARY.exists() or (
-        SOLVER_SOURCE.exists() and SOLVER_SOURCE.stat().st_mtime > SOLVER_BINARY.stat().st_mtime
+    stale = not SOLVER_BINARY.exists() or any(
+        source.stat().st_mtime > SOLVER_BINARY.stat().st_mtime
+        for source in solver_sources()
+        if source.exists()
     )
     if stale:
         build = subprocess.run(

@@ -13,6 +13,20 @@ from oracle import Board, Move, board_text, random_board, replay, uniform
 REPO = Path(__file__).resolve().parent.parent
 
 
+def build_variable(name: str) -> list[str]:
+    """The words of one `NAME := words` line of solver/build.mk, where the solver's build is written down."""
+    for line in (REPO / "solver" / "build.mk").read_text().splitlines():
+        key, sep, value = line.partition(":=")
+        if sep and key.strip() == name:
+            return value.split()
+    raise KeyError(f"solver/build.mk has no {name}")
+
+
+def solver_sources() -> list[Path]:
+    """Every file the solver is compiled from (SOLVER_SOURCES), unflip_solver.cpp first."""
+    return [REPO / name for name in build_variable("SOLVER_SOURCES")]
+
+
 def in_ci() -> bool:
     """Under CI=true, what a test needs from the machine must be there: its absence fails, never skips."""
     return os.environ.get("CI", "").strip().lower() in ("true", "1")
