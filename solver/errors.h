@@ -16,7 +16,8 @@ public:
     explicit Rejected(const std::string& why) : std::runtime_error(why) {}
 };
 
-// The solver could not get memory it needs (the transposition table's mapping, say); what() says which.
+// The solver could not get memory it needs (the transposition table's mapping, say, or a worker thread's
+// stack); what() says which.
 class AllocationFailed : public std::runtime_error {
 public:
     explicit AllocationFailed(const std::string& what) : std::runtime_error(what) {}
