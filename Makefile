@@ -8,9 +8,11 @@
 #   make books    rebuild the three shipped books, byte for byte
 #   make clean    remove what the build made (not the venv: `make distclean`)
 
+include solver/build.mk
+
 CXX      ?= g++
-CXXSTD   := -std=c++17 -Wall -Wextra -pthread
-CXXFLAGS ?= -O3 -march=native
+CXXSTD   := $(SOLVER_STD_FLAGS) -Wall -Wextra
+CXXFLAGS ?= $(SOLVER_OPT_FLAGS)
 PYTHON   ?= python3
 FUZZCXX  ?= clang++
 FUZZ_SECONDS ?= 600
@@ -23,28 +25,29 @@ all: unflip_solver
 
 # Built under a name of its own and renamed into place: a solver that is running, or that another make or a
 # first use of unflip.py is about to run, is never overwritten halfway ("Text file busy").
-unflip_solver: unflip_solver.cpp
-	$(CXX) $(CXXSTD) $(CXXFLAGS) -o .$@.$$$$.partial $< && mv -f .$@.$$$$.partial $@
+# Every solver target depends on all of SOLVER_SOURCES (solver/build.mk), so editing any header rebuilds it.
+unflip_solver: $(SOLVER_SOURCES)
+	$(CXX) $(CXXSTD) $(CXXFLAGS) -o .$@.$$$$.partial unflip_solver.cpp && mv -f .$@.$$$$.partial $@
 
-unflip_solver_asan: unflip_solver.cpp
-	$(CXX) $(CXXSTD) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $<
+unflip_solver_asan: $(SOLVER_SOURCES)
+	$(CXX) $(CXXSTD) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -o $@ unflip_solver.cpp
 
-unflip_solver_tsan: unflip_solver.cpp
-	$(CXX) $(CXXSTD) -O1 -g -fsanitize=thread -o $@ $<
+unflip_solver_tsan: $(SOLVER_SOURCES)
+	$(CXX) $(CXXSTD) -O1 -g -fsanitize=thread -o $@ unflip_solver.cpp
 
 asan: unflip_solver_asan
 tsan: unflip_solver_tsan
 
 # Every board of a shape through the solver's search in one process (tests/all_boards.cpp says how), for
 # tests/test_solver_all_boards.py: a process per board would take minutes.
-unflip_all_boards: tests/all_boards.cpp unflip_solver.cpp
+unflip_all_boards: tests/all_boards.cpp $(SOLVER_SOURCES)
 	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $<
 
 # The solver's board parser under libFuzzer, AddressSanitizer and UndefinedBehaviorSanitizer: the harness
-# compiles unflip_solver.cpp unchanged (fuzz/board_parser_fuzz.cpp says how). New inputs go to fuzz/found/,
-# a failing one to fuzz/artifacts/; inputs up to 70,000 bytes reach past the solver's 64 KiB cap.
-unflip_solver_fuzz: fuzz/board_parser_fuzz.cpp unflip_solver.cpp
-	$(FUZZCXX) -std=c++17 -pthread -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $<
+# calls solver/board_input.h's functions (fuzz/board_parser_fuzz.cpp says what it checks). New inputs go to
+# fuzz/found/, a failing one to fuzz/artifacts/; inputs up to 70,000 bytes reach past the solver's 64 KiB cap.
+unflip_solver_fuzz: fuzz/board_parser_fuzz.cpp $(SOLVER_SOURCES)
+	$(FUZZCXX) $(SOLVER_STD_FLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $<
 
 fuzz: unflip_solver_fuzz
 	mkdir -p fuzz/found fuzz/artifacts

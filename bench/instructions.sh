@@ -14,8 +14,14 @@ cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-if [ -n "${REV:-}" ]; then git show "$REV:unflip_solver.cpp" >"$work/solver.cpp"; else cp unflip_solver.cpp "$work/solver.cpp"; fi
-g++ -std=c++17 -O3 -mpopcnt -pthread -o "$work/solver" "$work/solver.cpp"
+# The solver's sources: unflip_solver.cpp and, from the split into families on, solver/.
+mkdir "$work/src"
+if [ -n "${REV:-}" ]; then
+    git archive "$REV" unflip_solver.cpp $(git ls-tree --name-only "$REV" solver) | tar -x -C "$work/src"
+else
+    cp -r unflip_solver.cpp solver "$work/src"
+fi
+g++ -std=c++17 -O3 -mpopcnt -pthread -o "$work/solver" "$work/src/unflip_solver.cpp"
 
 boards=("$@")
 if [ ${#boards[@]} -eq 0 ]; then

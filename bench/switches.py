@@ -6,6 +6,10 @@
 
 With --uniform N the boards are bench/peers.py's seeded uniformly random N×N boards, numbered from 1.
 
+The configurations come from the solver's own switch list (`unflip_solver --list-switches`): the
+defaults, each flag switch alone, and each number switch at its low end, at half and at twice its
+default (within its range).
+
 Every configuration runs once per round, in the same order, rounds interleaved, so a noisy machine
 affects them alike; the table gives the median solver time (the solver's own TIME) and the node count
 over the chosen levels, and the time relative to the defaults. Runs that hit --max-seconds count
@@ -24,22 +28,20 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from run_book import level_numbers, level_rows, uniform_rows  # noqa: E402
 
-CONFIGURATIONS = [
-    ("defaults", []),
-    ("--no-cover-bound", ["--no-cover-bound"]),
-    ("--parity-rounds 0", ["--parity-rounds", "0"]),
-    ("--parity-rounds 2", ["--parity-rounds", "2"]),
-    ("--lp-after 0", ["--lp-after", "0"]),
-    ("--lp-after 500", ["--lp-after", "500"]),
-    ("--lp-after 10000", ["--lp-after", "10000"]),
-    ("--no-symmetry", ["--no-symmetry"]),
-    ("--tt", ["--tt"]),
-    ("--no-exclusion", ["--no-exclusion"]),
-    ("--no-ordering", ["--no-ordering"]),
-    ("--no-fewest-branches", ["--no-fewest-branches"]),
-    ("--no-line-bound", ["--no-line-bound"]),
-    ("--no-pair-bound", ["--no-pair-bound"]),
-]
+
+def configurations(solver):
+    """(name, arguments) for the defaults and each switch setting, from the solver's --list-switches."""
+    listing = subprocess.run([str(solver), "--list-switches"], capture_output=True, text=True, check=True)
+    chosen = [("defaults", [])]
+    for line in listing.stdout.splitlines():
+        kind, name, *rest = line.split()
+        if kind == "flag":
+            chosen.append((name, [name]))
+            continue
+        low, high, default = map(int, rest)
+        for value in sorted({low, max(low, default // 2), min(high, default * 2)} - {default}):
+            chosen.append((f"{name} {value}", [name, str(value)]))
+    return chosen
 
 
 def solve(solver, rows, args, max_seconds):
@@ -71,7 +73,7 @@ def main():
     options = parser.parse_args()
     chosen = [
         (name, args)
-        for name, args in CONFIGURATIONS
+        for name, args in configurations(options.solver)
         if name == "defaults" or not options.only or name in options.only.split(",")
     ]
 

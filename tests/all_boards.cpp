@@ -8,15 +8,20 @@
 // --target T` would solve it; its moves are replayed on its tiles. Standard output: one summary line, and
 // a line for each of the first boards that break a rule. Exit status 0 when none does, 1 otherwise.
 //
-// The solver's source is compiled in unchanged; only its `main` is renamed out of the way.
+// It calls the solver's driver (solver/driver.h) as the command line does, with the same options.
 
-#include <bits/stdc++.h>
+#include <cinttypes>
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
 
-#define main unflip_solver_main
-#include "../unflip_solver.cpp"
-#undef main
+#include "../solver/driver.h"
 
 namespace {
+
+using namespace unflip;
 
 constexpr int kOracleUnreachable = 255;
 constexpr int kReportedFailures = 10;
@@ -30,11 +35,11 @@ Board board_of(uint32_t mask, int h, int w) {
 
 // What is wrong with the solver's answer for one board, or "" when nothing is.
 std::string fault(const Board& board, const Outcome& out, const Lattice& lattice, int target, int expected) {
-    const std::string exited = "the solver exited " + std::to_string(out.code);
+    const std::string exited = "the solver exited " + std::to_string(static_cast<int>(out.code));
     if (expected == kOracleUnreachable)
-        return out.code == kUnsolvable ? "" : "the oracle says unreachable, " + exited;
+        return out.code == ExitCode::unsolvable ? "" : "the oracle says unreachable, " + exited;
     const std::string optimum = "the oracle's optimum is " + std::to_string(expected);
-    if (out.code != kSolved) return optimum + ", " + exited;
+    if (out.code != ExitCode::solved) return optimum + ", " + exited;
     if (static_cast<int>(out.moves.size()) != expected)
         return optimum + ", the solver's " + std::to_string(out.moves.size());
     Board tiles = board;
@@ -54,7 +59,7 @@ std::string fault(const Board& board, const Outcome& out, const Lattice& lattice
 int main() {
     int h = 0, w = 0, target = 0;
     const bool read = static_cast<bool>(std::cin >> h >> w >> target);
-    if (!read || h < kMinSize || w < kMinSize || h * w > 24 || (target != 0 && target != 1)) {
+    if (!read || h < kMinSide || w < kMinSide || h * w > 24 || (target != 0 && target != 1)) {
         std::fprintf(stderr, "expected 'H W T' with H·W at most 24 and T 0 or 1\n");
         return 2;
     }
@@ -77,7 +82,7 @@ int main() {
         const std::string wrong = fault(board, out, driver.lattice(), target, expected[mask]);
         if (!wrong.empty() && failures++ < kReportedFailures)
             std::printf("board mask %u: %s\n", mask, wrong.c_str());
-        (out.code == kSolved ? solved : unsolvable) += 1;
+        (out.code == ExitCode::solved ? solved : unsolvable) += 1;
     }
     std::printf("%dx%d target %d: %u boards, %" PRIu64 " solved, %" PRIu64 " unsolvable, %" PRIu64 " wrong\n",
                 h, w, target, boards, solved, unsolvable, failures);

@@ -1,7 +1,7 @@
 """Every board of every rectangular shape up to 4x5 (and the 2xk strips to 2x7, 3x6 and their transposes),
 solvable or not, gets the oracle's breadth-first optimum or is named unsolvable, and its moves replay to
-the target. The boards run through the solver's own search in one process (tests/all_boards.cpp compiles
-unflip_solver.cpp in unchanged): 2.8 million boards would take a process each for many minutes."""
+the target. The boards run through the solver's own search in one process (tests/all_boards.cpp calls
+solver/driver.h as the command line does): 2.8 million boards would take a process each for many minutes."""
 
 from __future__ import annotations
 

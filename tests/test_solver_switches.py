@@ -1,37 +1,60 @@
 """Every pruning switch changes only the speed, never the answer: each configuration, alone and with
-threads sharing the transposition table, gives the oracle's optimum on the same boards."""
+threads sharing the transposition table, gives the oracle's optimum on the same boards. The switches are
+the solver's own list (`--list-switches`), so a new one is tested without editing this file, and the list
+is the one `--help` documents."""
 
 from __future__ import annotations
 
 import random
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
 
 import oracle
 import pytest
 from oracle import board_text
 
-CONFIGURATIONS = [
-    (),
-    ("--tt",),
-    ("--tt", "--tt-min-budget", "1"),
-    ("--tt", "--tt-min-budget", "1", "--no-exclusion"),
-    ("--no-exclusion",),
-    ("--no-ordering",),
-    ("--no-fewest-branches",),
-    ("--no-pair-bound",),
-    ("--no-line-bound",),
-    ("--no-pair-bound", "--no-line-bound", "--no-fewest-branches", "--no-ordering"),
-    ("--no-cover-bound",),
-    ("--lp-after", "0"),
-    ("--lp-after", "1"),
-    ("--lp-after", "1", "--no-exclusion"),
-    ("--lp-after", "1", "--tt", "--tt-min-budget", "1"),
-    ("--lp-after", "1", "--no-pair-bound", "--no-line-bound"),
-    ("--no-symmetry",),
-    ("--no-symmetry", "--lp-after", "1"),
-    ("--parity-rounds", "0"),
-    ("--parity-rounds", "20", "--lp-after", "1"),
-    ("--parity-rounds", "20", "--lp-after", "1", "--no-exclusion"),
-]
+
+@dataclass(frozen=True)
+class NumberSwitch:
+    name: str
+    low: int
+    high: int
+    default: int
+
+
+def list_switches(solver: Path) -> tuple[list[str], list[NumberSwitch]]:
+    """The solver's flag switches and number switches, in its table's order."""
+    listing = subprocess.run([str(solver), "--list-switches"], capture_output=True, text=True, check=True)
+    flags, numbers = [], []
+    for line in listing.stdout.splitlines():
+        kind, name, *rest = line.split()
+        if kind == "flag":
+            flags.append(name)
+        else:
+            assert kind == "number", line
+            low, high, default = map(int, rest)
+            numbers.append(NumberSwitch(name, low, high, default))
+    return flags, numbers
+
+
+def configurations(flags: list[str], numbers: list[NumberSwitch]) -> list[tuple[str, ...]]:
+    """The defaults; every flag alone; every number switch at its low end, one above it and its high end,
+    alone and with every flag (a number often matters only beside a flag, as --tt-min-budget beside --tt)."""
+    configs: list[tuple[str, ...]] = [()]
+    configs += [(flag,) for flag in flags]
+    for switch in numbers:
+        for value in sorted({switch.low, switch.low + 1, switch.high} - {switch.default}):
+            setting = (switch.name, str(value))
+            configs.append(setting)
+            configs += [(*setting, flag) for flag in flags]
+    return configs
+
+
+@pytest.fixture(scope="module")
+def switches(solver_path):
+    return list_switches(solver_path)
 
 
 @pytest.fixture(scope="module")
@@ -44,13 +67,30 @@ def cases():
     return [(board, oracle.optimum(board)) for board in boards]
 
 
-@pytest.mark.parametrize("switches", CONFIGURATIONS, ids=[" ".join(c) or "defaults" for c in CONFIGURATIONS])
 @pytest.mark.parametrize("threads", ["1", "2"])
 def test_each_switch_configuration_finds_the_oracle_optimum(run_solver_many, cases, switches, threads):
-    results = run_solver_many([board_text(board) for board, _ in cases], "--threads", threads, *switches)
-    failures = [
-        problem
-        for (board, optimum), result in zip(cases, results, strict=True)
-        if (problem := result.mismatch(board, 0, optimum))
-    ]
+    failures = []
+    for config in configurations(*switches):
+        results = run_solver_many([board_text(board) for board, _ in cases], "--threads", threads, *config)
+        failures += [
+            problem
+            for (board, optimum), result in zip(cases, results, strict=True)
+            if (problem := result.mismatch(board, 0, optimum))
+        ]
     assert not failures, "\n\n".join(failures)
+
+
+def test_the_switch_list_covers_every_technique_and_each_number_default_is_in_its_range(switches):
+    flags, numbers = switches
+    assert {"--tt", "--no-pair-bound", "--no-cover-bound", "--no-line-bound"} <= set(flags)
+    assert len(set(flags)) == len(flags)
+    for switch in numbers:
+        assert switch.low <= switch.default <= switch.high, switch
+
+
+def test_every_listed_switch_is_in_the_help_and_every_switch_in_the_help_is_listed(solver_path, switches):
+    usage = subprocess.run([str(solver_path), "--help"], capture_output=True, text=True, check=True).stdout
+    section = usage.split("switches, each turning one technique on or off", 1)[1].split("\n\n", 1)[0]
+    documented = re.findall(r"^  (--[a-z-]+)", section, flags=re.MULTILINE)
+    flags, numbers = switches
+    assert documented == flags + [switch.name for switch in numbers]

@@ -1,0 +1,306 @@
+// bounds: the search's lower bounds on the moves a position still needs, each one class behind one small
+// interface, so the search holds them without knowing their insides and a new bound is its class here
+// and its line in bounds.def (docs/bounds.md works an example through).
+//
+// The interface, which every bound implements (BoundDefaults supplies what a bound may leave out):
+//   struct Root                          what the bound computes once per root, before any search;
+//   static Root prepare(context, d)      shared read-only by every worker
+//   static int proven_at_root(root)      what the root's preparation proves beyond value() at the root
+//   explicit Bound(context)              one per worker, built once and reset for each task
+//   void reset(d, root)                  a task's search starts at the root, d its difference grid
+//   void apply(move, d) / undo(move, d)  the search makes or takes back a move; d is the position after
+//   int value(d, budget)                 moves d still needs at least; may stop counting above budget
+//   bool refutes(move, d, budget)        the child `move` leads to needs more than budget moves, decided
+//                                        without making the move (from its four corners)
+// and, for a bound that can prove more at a node whose subtree has grown big (kRefines = true):
+//   bool refinement_due(subtree_nodes)   the node's subtree has taken this many nodes so far
+//   int refine(node, budget)             prove more here (the children still to come are re-checked
+//                                        with refutes); returns what the bound now proves for the node
+//   void leave(node)                     back to what the bound was before refine at this node
+// Every bound must stay admissible: a value or a refutation that overstates loses optimality.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <vector>
+
+#include "lattice.h"
+#include "line_costs.h"
+#include "cover_lp.h"
+#include "switches.h"
+
+namespace unflip {
+namespace {
+
+// What a bound may read for as long as it lives: the board's lattice, the line cost tables, the switches.
+struct BoundContext {
+    const Lattice& lattice;
+    const LineCosts& costs;
+    const Switches& sw;
+};
+
+// A search node as a bound that refines sees it.
+struct Node {
+    const Bits& d;              // its difference grid
+    const uint8_t* blocked;     // per move: 1 when the node may not use it (on the path, or excluded)
+    size_t depth;               // moves from the root
+};
+
+// The interface's optional parts, doing nothing; a bound derives from it and hides what it implements.
+struct BoundDefaults {
+    struct Root {};
+    static Root prepare(const BoundContext&, const Bits&) { return {}; }
+    static int proven_at_root(const Root&) { return 0; }
+    bool refutes(const Move&, const Bits&, int) const { return false; }
+    static constexpr bool kRefines = false;
+    bool refinement_due(uint64_t) const { return false; }
+    int refine(const Node&, int) { return 0; }
+    void leave(const Node&) {}
+};
+
+// The lattice's rows and columns as line masks (bit j of row i is point (i, j); bit i of column j too) and
+// each line's cost, kept beside the search's d because the line costs are looked up by them on every move.
+class LineState {
+public:
+    explicit LineState(const BoundContext& context) : h_(context.lattice.h), w_(context.lattice.w) {
+        // Hot-path copies of the line cost tables, one indirection closer.
+        std::copy(context.costs.of_row.begin(), context.costs.of_row.end(), row_line_cost_);
+        std::copy(context.costs.of_column.begin(), context.costs.of_column.end(), column_line_cost_);
+    }
+
+    void reset(const Bits& d) {
+        row_sum_ = col_sum_ = 0;
+        std::fill(std::begin(row_mask_), std::end(row_mask_), 0);
+        std::fill(std::begin(col_mask_), std::end(col_mask_), 0);
+        std::fill(std::begin(row_cost_), std::end(row_cost_), 0);
+        std::fill(std::begin(col_cost_), std::end(col_cost_), 0);
+        for (int i = 0; i <= h_; ++i)
+            for (int j = 0; j <= w_; ++j)
+                if (d.test(point(i, j))) {
+                    row_mask_[i] |= static_cast<uint16_t>(1u << j);
+                    col_mask_[j] |= static_cast<uint16_t>(1u << i);
+                }
+        for (int i = 0; i <= h_; ++i) {
+            row_cost_[i] = row_line_cost_[i][row_mask_[i]];
+            row_sum_ += row_cost_[i];
+        }
+        for (int j = 0; j <= w_; ++j) {
+            col_cost_[j] = column_line_cost_[j][col_mask_[j]];
+            col_sum_ += col_cost_[j];
+        }
+    }
+
+    // A move toggles the same pairs whether it is made or taken back.
+    void toggle(const Move& m) {
+        for (int i : {int(m.row), m.row + m.size}) {
+            row_mask_[i] ^= m.row_pair;
+            const int cost = row_line_cost_[i][row_mask_[i]];
+            row_sum_ += cost - row_cost_[i];
+            row_cost_[i] = static_cast<uint8_t>(cost);
+        }
+        for (int j : {int(m.col), m.col + m.size}) {
+            col_mask_[j] ^= m.column_pair;
+            const int cost = column_line_cost_[j][col_mask_[j]];
+            col_sum_ += cost - col_cost_[j];
+            col_cost_[j] = static_cast<uint8_t>(cost);
+        }
+    }
+
+    // The row and column cost sums after `m`, from the four lines it changes.
+    int row_sum_after(const Move& m) const {
+        int rows = row_sum_;
+        for (int i : {int(m.row), m.row + m.size})
+            rows += row_line_cost_[i][row_mask_[i] ^ m.row_pair] - row_cost_[i];
+        return rows;
+    }
+    int col_sum_after(const Move& m) const {
+        int columns = col_sum_;
+        for (int j : {int(m.col), m.col + m.size})
+            columns += column_line_cost_[j][col_mask_[j] ^ m.column_pair] - col_cost_[j];
+        return columns;
+    }
+
+    int h() const { return h_; }
+    int w() const { return w_; }
+    int row_sum() const { return row_sum_; }
+    int col_sum() const { return col_sum_; }
+    int row_cost(int i) const { return row_cost_[i]; }   // 0 past the edge
+    int col_cost(int j) const { return col_cost_[j]; }
+
+private:
+    int h_, w_;
+    uint16_t row_mask_[kStride] = {}, col_mask_[kStride] = {};
+    uint8_t row_cost_[kStride] = {}, col_cost_[kStride] = {};
+    int row_sum_ = 0, col_sum_ = 0;
+    const uint8_t* row_line_cost_[kStride] = {};
+    const uint8_t* column_line_cost_[kStride] = {};
+};
+
+// A move puts one pair into each of two rows and two columns, so the rows' costs need at least half their
+// sum in moves, and so do the columns': ceil(sum of row costs / 2), ceil(sum of column costs / 2).
+class PairBound : public BoundDefaults {
+public:
+    explicit PairBound(const BoundContext& context) : lines_(context) {}
+    void reset(const Bits& d, const Root&) { lines_.reset(d); }
+    void apply(const Move& m, const Bits&) { lines_.toggle(m); }
+    void undo(const Move& m, const Bits&) { lines_.toggle(m); }
+    int value(const Bits&, int) const { return std::max((lines_.row_sum() + 1) / 2, (lines_.col_sum() + 1) / 2); }
+    // Most children fail it, and turning them away here is much cheaper than entering them.
+    bool refutes(const Move& m, const Bits&, int budget) const {
+        return std::max((lines_.row_sum_after(m) + 1) / 2, (lines_.col_sum_after(m) + 1) / 2) > budget;
+    }
+
+private:
+    LineState lines_;
+};
+
+// A move's two rows are k ≥ 2 apart, so no move serves two adjacent rows: their costs add up. (The same
+// holds for columns; it subsumes the largest single line cost.)
+class LineBound : public BoundDefaults {
+public:
+    explicit LineBound(const BoundContext& context) : lines_(context) {}
+    void reset(const Bits& d, const Root&) { lines_.reset(d); }
+    void apply(const Move& m, const Bits&) { lines_.toggle(m); }
+    void undo(const Move& m, const Bits&) { lines_.toggle(m); }
+    int value(const Bits&, int budget) const {
+        int h = 0;
+        for (int i = 0; i < std::max(lines_.h(), lines_.w()) && h <= budget; ++i)
+            h = std::max({h, lines_.row_cost(i) + lines_.row_cost(i + 1), lines_.col_cost(i) + lines_.col_cost(i + 1)});
+        return h;
+    }
+
+private:
+    LineState lines_;
+};
+
+// The covering LP's weighting of the 1-points (cover_lp.h), solved at the root, and again at a node whose
+// subtree has taken --lp-after nodes, warm from the LP last solved above it. A move changes the weighted
+// sum by its four corners' weights, so a child is decided from them without making the move.
+class CoverBound : public BoundDefaults {
+public:
+    struct Root {
+        CoverWeights weights;   // all zero without the covering bound
+        CoverLp::State lp;      // the covering LP solved at the root
+        int lp_bound = 0;       // the fewest moves the root's LP proves, parity rows included
+    };
+
+    static Root prepare(const BoundContext& context, const Bits& d) {
+        Root root;
+        CoverLp lp(context.lattice);
+        lp.start_cold(d);
+        lp.solve(kUnbounded);
+        lp.weights(root.weights);
+        lp.save(root.lp);
+        // The parity rows tighten the root's bound; the search starts from the covering LP alone, whose
+        // weights carry further.
+        lp.solve(kUnbounded, context.sw.parity_rounds);
+        root.lp_bound = lp.proven_moves();
+        return root;
+    }
+    static int proven_at_root(const Root& root) { return root.lp_bound; }
+
+    explicit CoverBound(const BoundContext& context) : lattice_(context.lattice), sw_(context.sw) {}
+
+    void reset(const Bits& d, const Root& root) {
+        weight_ = root.weights;
+        sum_ = weight_.sum(d);
+        root_lp_ = &root.lp;
+        lp_current_ = false;
+    }
+
+    // The move's 1-corners lose their weight, its 0-corners gain theirs: the same whether it is made or
+    // taken back, with d the position after.
+    void apply(const Move& m, const Bits& d) {
+        for (uint8_t p : m.corner) sum_ += d.test(p) ? weight_.of[p] : -weight_.of[p];
+    }
+    void undo(const Move& m, const Bits& d) { apply(m, d); }
+
+    int value(const Bits&, int) const { return CoverWeights::moves_for(sum_); }
+
+    bool refutes(const Move& m, const Bits& d, int budget) const {
+        int64_t sum = sum_;
+        for (uint8_t p : m.corner) sum += d.test(p) ? -weight_.of[p] : weight_.of[p];
+        return CoverWeights::moves_for(sum) > budget;
+    }
+
+    static constexpr bool kRefines = true;
+
+    bool refinement_due(uint64_t subtree_nodes) const {
+        return sw_.lp_after && subtree_nodes > static_cast<uint64_t>(sw_.lp_after);
+    }
+
+    // The covering LP of this node for the moves still allowed, warm from the last one solved above; its
+    // weights replace the inherited ones where they prove more. Returns the fewest moves this node's LP
+    // proves (with its parity rows, which the weights cannot carry below it).
+    int refine(const Node& node, int budget) {
+        if (saved_.size() <= node.depth) saved_.resize(node.depth + 1);
+        Saved& saved = saved_[node.depth];
+        CoverLp& lp = this->lp();
+        lp.save(saved.lp);
+        saved.weights = weight_;
+        saved.sum = sum_;
+        lp.set_position(node.d, node.blocked);
+        lp.solve(budget, 0);
+        lp.weights(fresh_);
+        int proven = lp.proven_moves();
+        if (sw_.parity_rounds && proven <= budget && lp.value() > budget - kParityReach) {
+            // The parity rows only for this node's bound: the point weights and the state the children
+            // start from stay those of the covering LP alone, whose weights carry further. They raise the
+            // bound by about one move, so they are tried only where that can refute.
+            if (covering_.size() <= node.depth) covering_.resize(node.depth + 1);
+            lp.save(covering_[node.depth]);
+            lp.solve(budget, sw_.parity_rounds);
+            proven = std::max(proven, lp.proven_moves());
+            lp.restore(covering_[node.depth]);
+        }
+        const int64_t fresh_sum = fresh_.sum(node.d);
+        if (fresh_sum > sum_) {
+            weight_ = fresh_;
+            sum_ = fresh_sum;
+        }
+        return std::max(proven, CoverWeights::moves_for(sum_));
+    }
+
+    void leave(const Node& node) {
+        const Saved& saved = saved_[node.depth];
+        lp_->restore(saved.lp);
+        weight_ = saved.weights;
+        sum_ = saved.sum;
+    }
+
+private:
+    // The LP at the deepest node above that solved one: the root's until then, restored only when a task
+    // first needs it (most tasks never do).
+    CoverLp& lp() {
+        if (!lp_) lp_ = std::make_unique<CoverLp>(lattice_);
+        if (!lp_current_) {
+            lp_->restore(*root_lp_);
+            lp_current_ = true;
+        }
+        return *lp_;
+    }
+
+    // What refine at a depth replaced, for leave.
+    struct Saved {
+        CoverLp::State lp;
+        CoverWeights weights;
+        int64_t sum = 0;
+    };
+
+    const Lattice& lattice_;
+    const Switches& sw_;
+    CoverWeights weight_;
+    int64_t sum_ = 0;                       // Σ weight_ over the 1-points of d
+    const CoverLp::State* root_lp_ = nullptr;
+    bool lp_current_ = false;               // lp_ holds the root's LP or one solved below it
+    std::unique_ptr<CoverLp> lp_;
+    std::vector<Saved> saved_;              // by depth
+    std::vector<CoverLp::State> covering_;  // a node's covering LP while parity rows are tried on it
+    CoverWeights fresh_;
+};
+
+}  // namespace
+}  // namespace unflip

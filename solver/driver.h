@@ -1,0 +1,334 @@
+// driver: iterative deepening, the task queue, budgets, progress, enumeration.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+#include "contract.h"
+#include "board_input.h"
+#include "lattice.h"
+#include "solvability.h"
+#include "line_costs.h"
+#include "transposition.h"
+#include "search.h"
+
+namespace unflip {
+namespace {
+
+struct Options {
+    std::string file;            // empty: standard input
+    int target = 0;              // 0, 1, or kEither
+    int threads = 0;             // 0: all logical cores
+    double max_seconds = 0;      // 0: no limit
+    uint64_t max_nodes = 0;      // 0: no limit
+    bool quiet = false;
+    bool lower_bound_only = false;   // report the root's bound, no search
+    bool enumerate = false;          // every optimal solution: --all-solutions, --count, --max-solutions
+    bool list_solutions = false;     // print them, not just their count
+    uint64_t max_solutions = 0;
+    Switches sw;
+};
+constexpr int kEither = 2;
+
+struct Outcome {
+    ExitCode code = ExitCode::unsolvable;
+    int target = 0;              // the target the answer is about
+    std::vector<uint16_t> moves;
+    int lower_bound = 0;         // with ExitCode::stopped or bound_only: no solution has fewer moves
+    bool bound_only = false;     // --lower-bound: lower_bound is the answer
+    bool enumerated = false;     // every optimal solution was looked for
+    uint64_t solution_count = 0;
+    bool incomplete = false;     // --max-solutions stopped the enumeration: there may be more
+    std::vector<std::vector<uint16_t>> solutions;
+    uint64_t nodes = 0;
+    double seconds = 0;
+};
+
+using Clock = std::chrono::steady_clock;
+
+class Driver {
+public:
+    Driver(const Board& board, const Options& options)
+        : options_(options), lattice_(static_cast<int>(board.size()), static_cast<int>(board[0].size())),
+          costs_(lattice_.h, lattice_.w) {
+        if (options.sw.tt)
+            tt_.emplace(kInitialTableLog2,
+                        std::max(lattice_.h, lattice_.w) >= kLargeTableFromSize ? kLargeTableLog2 : kSmallTableLog2);
+        const bool both = options.target == kEither;
+        for (int target : {0, 1})
+            if (both || options.target == target) {
+                Root root;
+                root.target = target;
+                root.d = lattice_.difference(board, target);
+                root.solvable = solvable(lattice_, root.d);
+                // Symmetry breaking and the table do not mix: an entry written under an orbit's
+                // exclusion would be reused where that orbit was never searched.
+                if (options.sw.symmetry && options.sw.exclusion && !options.sw.tt)
+                    root.group = lattice_.symmetries_of(root.d);
+                if (root.solvable)
+                    root.bounds = SearchBounds::prepare({lattice_, costs_, options.sw}, bounds_switched(options.sw),
+                                                        root.d);
+                roots_.push_back(std::move(root));
+            }
+        threads_ = options.threads > 0 ? options.threads
+                                       : std::max(1u, std::thread::hardware_concurrency());
+    }
+
+    Outcome run() {
+        start_ = Clock::now();
+        Outcome out;
+        out.target = roots_.front().target;
+
+        std::vector<Root*> live;
+        for (Root& root : roots_)
+            if (root.solvable) live.push_back(&root);
+        out.enumerated = options_.enumerate;
+        if (live.empty()) return finish(out);
+        live_ = live;
+
+        // Every bound below the roots' own lower bound fails without search.
+        Search probe(lattice_, costs_, table(), options_.sw, shared_);
+        int bound = kUnbounded;
+        for (Root* root : live) {
+            probe.reset(0, root->d, root->bounds);
+            root->h = probe.bound_at_root(root->bounds);
+            if (root->h < bound) {
+                bound = root->h;
+                out.target = root->target;
+            }
+        }
+        if (options_.lower_bound_only) {
+            out.code = ExitCode::solved;
+            out.bound_only = true;
+            out.lower_bound = bound;
+            return finish(out);
+        }
+        if (bound == 0) {   // already solved: the empty set is the one solution
+            out.code = ExitCode::solved;
+            if (options_.enumerate) {
+                out.enumerated = true;
+                out.solution_count = 1;
+                if (options_.list_solutions) out.solutions.emplace_back();
+            }
+            return finish(out);
+        }
+
+        for (uint64_t nodes_before = 0;; ++bound) {
+            run_bound(bound, all_live(), options_.sw);
+            // Size the table to the work: an entry for each node of the bound just searched.
+            const uint64_t nodes = shared_.nodes.load();
+            if (tt_) tt_->grow_for(nodes - nodes_before);
+            nodes_before = nodes;
+            if (shared_.found) {
+                out.code = ExitCode::solved;
+                out.moves = shared_.solution;
+                out.target = shared_.solution_target;
+                if (options_.enumerate) enumerate(bound, out);
+                return finish(out);
+            }
+            if (shared_.aborted) {
+                out.code = ExitCode::stopped;
+                out.lower_bound = bound;
+                return finish(out);
+            }
+            if (!options_.quiet)
+                std::fprintf(stderr, "bound %d exhausted, nodes=%llu\n", bound,
+                             static_cast<unsigned long long>(shared_.nodes.load()));
+        }
+    }
+
+private:
+    // Every optimal solution, at the optimum `bound`: the search again at that bound, each solution
+    // recorded as it is reached. Exclusion stays on (it is what makes each set arrive once); symmetry
+    // breaking and the table, which keep one solution of many, are off. With both targets the
+    // answer is about target 0 when it reaches the optimum, else target 1.
+    void enumerate(int bound, Outcome& out) {
+        Switches sw = options_.sw;
+        sw.exclusion = true;
+        sw.symmetry = false;
+        sw.tt = false;
+        shared_.found = false;
+        shared_.enumerating = true;
+        shared_.listing = options_.list_solutions;
+        shared_.max_solutions = options_.max_solutions;
+        for (size_t r = 0; r < live_.size(); ++r) {
+            if (live_[r]->h > bound) continue;
+            run_bound(bound, {static_cast<int>(r)}, sw);
+            if (shared_.aborted) {
+                out.code = ExitCode::stopped;
+                out.lower_bound = bound;
+                return;
+            }
+            if (shared_.solution_count > 0) {
+                out.target = live_[r]->target;
+                break;
+            }
+        }
+        out.solution_count = shared_.solution_count;
+        out.incomplete = shared_.limited;
+        out.solutions = shared_.solutions;
+    }
+
+    std::vector<int> all_live() const {
+        std::vector<int> all(live_.size());
+        for (size_t r = 0; r < live_.size(); ++r) all[r] = static_cast<int>(r);
+        return all;
+    }
+
+    struct Root {
+        int target = 0;
+        Bits d;
+        bool solvable = false;
+        int h = 0;
+        SymmetryGroup group = kTrivialGroup;   // the symmetries of d the search may break
+        SearchBounds::Roots bounds;            // what each bound prepared at this root
+    };
+
+    // One bound's search: a task per root that can still make it, on a queue the workers take from;
+    // whenever one waits, a busy one hands it the untried branches of its shallowest loop (see
+    // Search::share_work), until every worker waits and the queue is empty, or a solution or a budget
+    // stops them.
+    void run_bound(int bound, const std::vector<int>& roots, const Switches& sw) {
+        shared_.queue.clear();
+        for (int r : roots)
+            if (live_[r]->h <= bound)
+                shared_.queue.push_back(Task{r, {}, {}, {}, sw.symmetry ? live_[r]->group : kTrivialGroup});
+        shared_.idle = 0;
+        shared_.hungry = false;
+        const int count = threads_;
+        std::atomic<int> running{0};
+        std::mutex done_mutex;
+        std::condition_variable done;
+
+        // A worker that fails (memory it cannot get) stops the others; its exception is the bound's.
+        std::exception_ptr failure;
+        auto worker = [&]() {
+            try {
+                work(sw, bound, count);
+            } catch (...) {
+                std::lock_guard<std::mutex> lock(done_mutex);
+                if (!failure) failure = std::current_exception();
+                shared_.aborted = true;
+            }
+            std::lock_guard<std::mutex> lock(done_mutex);
+            --running;
+            done.notify_all();
+        };
+
+        std::vector<std::thread> pool;
+        pool.reserve(count);
+        for (int t = 0; t < count && !shared_.aborted; ++t) {
+            ++running;
+            try {
+                pool.emplace_back(worker);
+            } catch (const std::system_error& error) {
+                --running;
+                shared_.aborted = true;
+                std::lock_guard<std::mutex> lock(done_mutex);
+                if (!failure)
+                    failure = std::make_exception_ptr(AllocationFailed(
+                        "cannot start worker thread " + std::to_string(t + 1) + " of " + std::to_string(count) +
+                        ": " + error.code().message()));
+            }
+        }
+
+
+        // The main thread watches: budgets, and a progress line about once a second.
+        auto last_report = Clock::now();
+        {
+            std::unique_lock<std::mutex> lock(done_mutex);
+            while (running > 0) {
+                done.wait_for(lock, std::chrono::milliseconds(20));
+                const auto now = Clock::now();
+                if ((options_.max_seconds > 0 && seconds_since(start_) >= options_.max_seconds) ||
+                    (options_.max_nodes > 0 && shared_.nodes.load() >= options_.max_nodes))
+                    shared_.aborted = true;
+                if (!options_.quiet && now - last_report >= std::chrono::seconds(1)) {
+                    last_report = now;
+                    std::fprintf(stderr, "bound %d searching, nodes=%llu\n", bound,
+                                 static_cast<unsigned long long>(shared_.nodes.load()));
+                }
+            }
+        }
+        for (std::thread& t : pool) t.join();
+        if (failure) std::rethrow_exception(failure);
+    }
+
+    // One worker's share of a bound: tasks from the queue until every worker waits and it is empty, or
+    // the search stops.
+    void work(const Switches& sw, int bound, int count) {
+        Search search(lattice_, costs_, table(), sw, shared_);
+        for (;;) {
+            Task task;
+            {
+                std::unique_lock<std::mutex> lock(shared_.queue_mutex);
+                ++shared_.idle;
+                bool finished = false;
+                while (shared_.queue.empty()) {
+                    if (shared_.idle == count || shared_.stopping()) {
+                        finished = true;
+                        break;
+                    }
+                    shared_.hungry = true;
+                    shared_.queue_ready.wait_for(lock, std::chrono::milliseconds(5));
+                }
+                if (finished) {
+                    shared_.queue_ready.notify_all();
+                    break;
+                }
+                task = std::move(shared_.queue.front());
+                shared_.queue.pop_front();
+                --shared_.idle;
+            }
+            if (shared_.stopping()) continue;
+            const Root& root = *live_[task.root];
+            search.reset(task.root, root.d, root.bounds);
+            if (search.run(task, bound) && !shared_.found.exchange(true)) {
+                std::lock_guard<std::mutex> lock(shared_.mutex);
+                shared_.solution = search.path();
+                shared_.solution_target = root.target;
+            }
+        }
+        search.publish_nodes();
+    }
+
+    static double seconds_since(Clock::time_point start) {
+        return std::chrono::duration<double>(Clock::now() - start).count();
+    }
+
+    Outcome& finish(Outcome& out) {
+        out.nodes = shared_.nodes.load();
+        out.seconds = seconds_since(start_);
+        return out;
+    }
+
+public:
+    const Lattice& lattice() const { return lattice_; }
+
+private:
+    TranspositionTable* table() { return tt_ ? &*tt_ : nullptr; }
+
+    const Options& options_;
+    Lattice lattice_;
+    LineCosts costs_;
+    std::optional<TranspositionTable> tt_;   // with --tt only: its memory is mapped, not left to malloc
+    std::vector<Root> roots_;
+    std::vector<Root*> live_;
+    Shared shared_;
+    int threads_ = 1;
+    Clock::time_point start_;
+};
+
+}  // namespace
+}  // namespace unflip

@@ -1,0 +1,27 @@
+// errors: what stops the solver before it has an answer, as exceptions. Only the command line's main
+// turns one into its `error:` line and exit status, so a harness can call the library and see the
+// failure instead of the process ending under it. Two kinds, because the front end treats them apart:
+// input the solver rejects (the caller's to fix) and memory it could not get (the machine's).
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace unflip {
+namespace {
+
+// The board text or the command line is unusable; what() is the reason, one line.
+class Rejected : public std::runtime_error {
+public:
+    explicit Rejected(const std::string& why) : std::runtime_error(why) {}
+};
+
+// The solver could not get memory it needs (the transposition table's mapping, say, or a worker thread's
+// stack); what() says which.
+class AllocationFailed : public std::runtime_error {
+public:
+    explicit AllocationFailed(const std::string& what) : std::runtime_error(what) {}
+};
+
+}  // namespace
+}  // namespace unflip

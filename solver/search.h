@@ -1,0 +1,513 @@
+// search: one worker's IDA* depth-first search, orbital branching, handing work to others.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <iterator>
+#include <mutex>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "lattice.h"
+#include "line_costs.h"
+#include "switches.h"
+#include "bounds.h"
+#include "transposition.h"
+
+namespace unflip {
+namespace {
+
+constexpr uint64_t kNodeBatch = 1024;           // nodes a worker counts before publishing them
+
+// The bounds a search holds, as one: each asked in turn (bounds.def's order) and only when its switch is
+// on, without the search knowing which bounds there are.
+template <typename... Bound>
+class BoundSet {
+public:
+    static constexpr size_t kCount = sizeof...(Bound);
+    using Switched = std::array<bool, kCount>;   // per bound: on
+    using Roots = std::tuple<typename Bound::Root...>;
+
+    BoundSet(const BoundContext& context, const Switched& on) : bounds_(Bound(context)...), on_(on) {}
+
+    static Roots prepare(const BoundContext& context, const Switched& on, const Bits& d) {
+        Roots roots;
+        for_each([&](auto index) {
+            using Type = std::tuple_element_t<index, std::tuple<Bound...>>;
+            if (on[index]) std::get<index>(roots) = Type::prepare(context, d);
+        });
+        return roots;
+    }
+
+    void reset(const Bits& d, const Roots& roots) {
+        for_each([&](auto index) {
+            if (on_[index]) std::get<index>(bounds_).reset(d, std::get<index>(roots));
+        });
+    }
+
+    // The most any bound proves at the root d, its preparation included (after reset at d).
+    int at_root(const Bits& d, const Roots& roots) const {
+        int h = value(d, kUnbounded);
+        for_each([&](auto index) {
+            using Type = std::tuple_element_t<index, std::tuple<Bound...>>;
+            if (on_[index]) h = std::max(h, Type::proven_at_root(std::get<index>(roots)));
+        });
+        return h;
+    }
+
+    void apply(const Move& m, const Bits& d) {
+        for_each([&](auto index) {
+            if (on_[index]) std::get<index>(bounds_).apply(m, d);
+        });
+    }
+    void undo(const Move& m, const Bits& d) {
+        for_each([&](auto index) {
+            if (on_[index]) std::get<index>(bounds_).undo(m, d);
+        });
+    }
+
+    // The largest bound, or the first one found above `budget`.
+    int value(const Bits& d, int budget) const { return value(d, budget, std::index_sequence_for<Bound...>{}); }
+
+    bool refutes(const Move& m, const Bits& d, int budget) const {
+        return refutes(m, d, budget, std::index_sequence_for<Bound...>{});
+    }
+
+    // Refinement at a node, by the bounds that refine.
+    bool refinement_due(uint64_t subtree_nodes) const {
+        return refinement_due(subtree_nodes, std::index_sequence_for<Bound...>{});
+    }
+    int refine(const Node& node, int budget) {
+        int h = 0;
+        for_each([&](auto index) {
+            auto& bound = std::get<index>(bounds_);
+            if constexpr (std::decay_t<decltype(bound)>::kRefines)
+                if (on_[index]) h = std::max(h, bound.refine(node, budget));
+        });
+        return h;
+    }
+    // Whether a refined bound now refutes a child the others let through.
+    bool refined_refutes(const Move& m, const Bits& d, int budget) const {
+        return refined_refutes(m, d, budget, std::index_sequence_for<Bound...>{});
+    }
+    void leave(const Node& node) {
+        for_each([&](auto index) {
+            auto& bound = std::get<index>(bounds_);
+            if constexpr (std::decay_t<decltype(bound)>::kRefines)
+                if (on_[index]) bound.leave(node);
+        });
+    }
+
+private:
+    template <typename F>
+    static void for_each(F&& f) {
+        for_each(f, std::index_sequence_for<Bound...>{});
+    }
+    template <typename F, size_t... I>
+    static void for_each(F& f, std::index_sequence<I...>) {
+        (f(std::integral_constant<size_t, I>{}), ...);
+    }
+
+    template <size_t... I>
+    int value(const Bits& d, int budget, std::index_sequence<I...>) const {
+        int h = 0;
+        // Left to right, stopping at the first bound that takes h above budget.
+        (void)((on_[I] && (h = std::max(h, std::get<I>(bounds_).value(d, budget))) > budget) || ...);
+        return h;
+    }
+    template <size_t... I>
+    bool refutes(const Move& m, const Bits& d, int budget, std::index_sequence<I...>) const {
+        return ((on_[I] && std::get<I>(bounds_).refutes(m, d, budget)) || ...);
+    }
+    template <size_t... I>
+    bool refinement_due(uint64_t subtree_nodes, std::index_sequence<I...>) const {
+        return ((Bound::kRefines && on_[I] && std::get<I>(bounds_).refinement_due(subtree_nodes)) || ...);
+    }
+    template <size_t... I>
+    bool refined_refutes(const Move& m, const Bits& d, int budget, std::index_sequence<I...>) const {
+        return ((Bound::kRefines && on_[I] && std::get<I>(bounds_).refutes(m, d, budget)) || ...);
+    }
+
+    std::tuple<Bound...> bounds_;
+    Switched on_;
+};
+
+// bounds.def's classes, in its order: BoundList<>::And<A>::And<B>::Set is BoundSet<A, B>.
+template <typename... Bound>
+struct BoundList {
+    template <typename Next>
+    using And = BoundList<Bound..., Next>;
+    using Set = BoundSet<Bound...>;
+};
+#define UNFLIP_BOUND(type, field, flag, help) ::And<type>
+using SearchBounds = BoundList<>
+#include "bounds.def"
+    ::Set;
+#undef UNFLIP_BOUND
+
+inline SearchBounds::Switched bounds_switched(const Switches& sw) {
+    return {{
+#define UNFLIP_BOUND(type, field, flag, help) sw.field,
+#include "bounds.def"
+#undef UNFLIP_BOUND
+    }};
+}
+
+// A piece of one bound's search: from a root, the node reached by `path`, with `excluded` forbidden,
+// searching either the whole node (`moves` empty) or just the branches for `moves` there.
+struct Task {
+    int root = 0;
+    std::vector<uint16_t> path, excluded, moves;
+    SymmetryGroup group = kTrivialGroup;   // the symmetries the node's subproblem is invariant under
+};
+
+// State shared by the workers of one search: stop flags, the winning line, node counts for budgets, and
+// the queue through which busy workers hand part of their subtree to idle ones.
+struct Shared {
+    std::atomic<bool> found{false};
+    std::atomic<bool> aborted{false};   // budget ran out
+    std::atomic<uint64_t> nodes{0};
+    std::mutex mutex;
+    std::vector<uint16_t> solution;
+    int solution_target = -1;
+
+    std::mutex queue_mutex;
+    std::condition_variable queue_ready;
+    std::deque<Task> queue;
+    int idle = 0;                        // workers waiting for a task (under queue_mutex)
+    std::atomic<bool> hungry{false};     // some worker waits and the queue is empty
+
+    // Enumerating every optimal solution: each one reached is recorded and the search goes on.
+    bool enumerating = false;
+    bool listing = false;                // keep the solutions, not just their count
+    uint64_t max_solutions = 0;          // 0: no limit
+    uint64_t solution_count = 0;         // under mutex
+    std::vector<std::vector<uint16_t>> solutions;
+    std::atomic<bool> limited{false};    // max_solutions reached: there may be more
+
+    bool stopping() const {
+        return found.load(std::memory_order_relaxed) || aborted.load(std::memory_order_relaxed) ||
+               limited.load(std::memory_order_relaxed);
+    }
+
+    void record_solution(const std::vector<uint16_t>& path) {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (limited) return;
+        ++solution_count;
+        if (listing) solutions.push_back(path);
+        if (max_solutions && solution_count >= max_solutions) limited = true;
+    }
+};
+
+class Search {
+public:
+    Search(const Lattice& lattice, const LineCosts& costs, TranspositionTable* tt, const Switches& sw,
+           Shared& shared)
+        : lattice_(lattice), tt_(tt), sw_(sw), shared_(shared), bounds_({lattice, costs, sw}, bounds_switched(sw)),
+          moves_(lattice.moves.data()) {}
+
+    void reset(int root, const Bits& d, const SearchBounds::Roots& roots) {
+        root_ = root;
+        base_depth_ = 0;
+        d_ = d;
+        bounds_.reset(d, roots);
+        path_.clear();
+        std::fill(std::begin(blocked_), std::end(blocked_), 0);
+        for (int q = 0; q < kLatticePoints; ++q) available_[q] = static_cast<uint8_t>(lattice_.at[q].size());
+    }
+
+    // A blocked move is on the path or forbidden by an earlier sibling; available_[q] counts the moves
+    // with a corner at q that are not (refuted siblings aside: see dfs). It only steers the choice of
+    // branch point, so an overcount costs speed, never correctness.
+    void block(uint16_t index) {
+        blocked_[index] = 1;
+        for (uint8_t q : moves_[index].corner) --available_[q];
+    }
+    void unblock(uint16_t index) {
+        blocked_[index] = 0;
+        for (uint8_t q : moves_[index].corner) ++available_[q];
+    }
+
+    // Every solution toggles each 1-point an odd number of times, so it uses at least one available move
+    // at any 1-point we pick. The point with the fewest available moves gives the fewest branches (one
+    // is a forced move, none a dead end), as in exact-cover search; without the switch, the first point.
+    int branch_point() const {
+        if (!sw_.fewest_branches) return d_.lowest();
+        int best = -1, fewest = kUnbounded;
+        for (int word = 0; word < 4; ++word)
+            for (uint64_t bits = d_.w[word]; bits; bits &= bits - 1) {
+                const int q = word * 64 + __builtin_ctzll(bits);
+                if (available_[q] < fewest) {
+                    fewest = available_[q];
+                    best = q;
+                    if (fewest <= 1) return best;
+                }
+            }
+        return best;
+    }
+
+    // A lower bound on the moves still needed (at least one while any point differs); stops early once
+    // it exceeds `budget`.
+    int bound(int budget) const { return std::max(d_.empty() ? 0 : 1, bounds_.value(d_, budget)); }
+
+    // The root's bound, its bounds' preparation included: what the search need not try below.
+    int bound_at_root(const SearchBounds::Roots& roots) const {
+        return std::max(d_.empty() ? 0 : 1, bounds_.at_root(d_, roots));
+    }
+
+    void apply(uint16_t index) {
+        const Move& m = moves_[index];
+        d_ ^= m.bits;
+        bounds_.apply(m, d_);
+    }
+    void undo(uint16_t index) {
+        const Move& m = moves_[index];
+        d_ ^= m.bits;
+        bounds_.undo(m, d_);
+    }
+
+    // Forbid a move for a whole search: the root split excludes a branch's earlier siblings this way.
+    void exclude(uint16_t index) { block(index); }
+
+    // Enter a move for good before a search: the root split applies its branch move this way.
+    void push(uint16_t index) {
+        apply(index);
+        block(index);
+        path_.push_back(index);
+    }
+
+    // The available moves with a corner at p, split by the bounds of the position they lead to:
+    // `refuted` cannot finish within budget - 1 more moves, `viable` can still be searched, the ones
+    // clearing more 1-points first. Deciding a child from its move's four corners, without making the
+    // move, is far cheaper than entering it.
+    struct Branches {
+        uint16_t viable[kMaxMovesPerPoint], refuted[kMaxMovesPerPoint];
+        int viable_count = 0, refuted_count = 0;
+    };
+    // The expand loops on the stack, from the task's node down: what a worker can hand to another.
+    struct Frame {
+        Branches next;
+        int current = 0, end = 0;
+        SymmetryGroup group = kTrivialGroup;
+        std::vector<uint16_t> excluded;   // what this loop has blocked: tried moves and their orbits
+    };
+
+    void branches(int p, int budget, Branches& out) const {
+        uint16_t by_gain[5][kMaxMovesPerPoint];
+        int filled[5] = {0, 0, 0, 0, 0};
+        for (uint16_t index : lattice_.at[p]) {
+            if (blocked_[index]) continue;
+            if (bounds_.refutes(moves_[index], d_, budget - 1)) {
+                out.refuted[out.refuted_count++] = index;
+                continue;
+            }
+            const Move& m = moves_[index];
+            const int gain = sw_.ordering ? d_.test(m.corner[0]) + d_.test(m.corner[1]) +
+                                                d_.test(m.corner[2]) + d_.test(m.corner[3])
+                                          : 1;
+            by_gain[gain][filled[gain]++] = index;
+        }
+        for (int gain = 4; gain >= 1; --gain)
+            for (int k = 0; k < filled[gain]; ++k) out.viable[out.viable_count++] = by_gain[gain][k];
+    }
+
+    // True when a solution within `budget` more moves was found (it is then in path()). A subtree cut
+    // short because another thread won or the budget ran out proves nothing, so it is never recorded.
+    // Search the node a task names, within `budget` moves of the iteration's bound: its own branches
+    // are `moves` when the task gives them, else the node's.
+    bool run(const Task& task, int bound) {
+        for (uint16_t index : task.excluded)
+            if (!blocked_[index]) block(index);
+        for (uint16_t index : task.path) push(index);
+        bound_ = bound;
+        base_depth_ = path_.size();
+        task_excluded_ = &task.excluded;
+        const int budget = bound - static_cast<int>(path_.size());
+        // A frame for each depth this task can reach, added as bounds grow rather than for the longest
+        // conceivable solution up front: an easy board's search then touches a few pages, not 300 KB.
+        if (frames_.size() <= static_cast<size_t>(budget)) frames_.resize(budget + 1);
+        if (task.moves.empty()) return dfs(budget, task.group);
+        if (++local_nodes_ % kNodeBatch == 0) publish_nodes();
+        Branches given;
+        for (uint16_t index : task.moves) given.viable[given.viable_count++] = index;
+        // What the bounds prove at this very node: the root's say little this deep.
+        if (bounds_.refine(node(), budget) > budget) return false;
+        return expand(budget, &given, task.group);
+    }
+
+    // True when a solution within `budget` more moves was found (it is then in path()); `group` holds
+    // the symmetries this node's subproblem is invariant under. A subtree cut short because another
+    // thread won or the budget ran out proves nothing, so it is never recorded.
+    bool dfs(int budget, SymmetryGroup group) {
+        if (++local_nodes_ % kNodeBatch == 0) {
+            publish_nodes();
+            if (shared_.hungry.load(std::memory_order_relaxed)) share_work();
+        }
+        if (d_.empty()) {
+            // Exclusion splits the solutions among the branches, so each set of moves arrives here once.
+            if (!shared_.enumerating) return true;
+            shared_.record_solution(path_);
+            return false;
+        }
+        if (bound(budget) > budget) return false;
+        return expand(budget, nullptr, group);
+    }
+
+    // Branch on the moves at one 1-point. With exclusion each branch forbids the moves tried before it,
+    // since any solution using one of them was already looked for in that branch; refuted moves count as
+    // tried first, their branches being empty. Under a symmetry group G of the subproblem (orbital
+    // branching), a failed branch forbids its move's whole G-orbit: a solution using an image g(m) maps by
+    // g⁻¹ to one using m, already looked for. A branch's own subproblem keeps the symmetries fixing its
+    // move.
+    bool expand(int budget, const Branches* given, SymmetryGroup group) {
+        const bool use_tt = sw_.tt && budget >= sw_.tt_min_budget;
+        const uint64_t hash = use_tt ? hash_of(d_) : 0;
+        if (use_tt && tt_->failed_budget(hash) >= budget) return false;
+
+        Frame& frame = frames_[path_.size() - base_depth_];
+        Branches& next = frame.next;
+        next = Branches{};
+        if (given) next = *given;
+        else branches(branch_point(), budget, next);
+        frame.end = next.viable_count;
+        frame.group = group;
+        frame.excluded.clear();
+
+        // (Refuted moves only get the flag: leaving them in available_ costs the branch-point choice
+        // 0.7% more nodes and saves 6% of the instructions.)
+        if (sw_.exclusion)
+            for (int k = 0; k < next.refuted_count; ++k) blocked_[next.refuted[k]] = 1;
+        bool solved = false;
+        int& tried = frame.current;
+        const uint64_t nodes_at_start = local_nodes_;
+        const Node here = node();   // its d is d_, which is this node's again whenever a child is chosen
+        bool refined = false;
+        for (tried = 0; tried < frame.end; ++tried) {
+            const uint16_t index = next.viable[tried];
+            if (blocked_[index]) continue;   // in the orbit of a branch tried before
+            if (!refined && bounds_.refinement_due(local_nodes_ - nodes_at_start)) {
+                // This subtree has proved big: refining the bounds for the children still to come (the
+                // ones tried already are excluded, so the covering LP is tighter than at entry) is now
+                // worth its cost.
+                refined = true;
+                if (bounds_.refine(here, budget) > budget) break;
+            }
+            if (refined && bounds_.refined_refutes(moves_[index], d_, budget - 1)) {
+                if (sw_.exclusion) exclude_here(frame, index);
+                continue;
+            }
+            apply(index);
+            block(index);
+            path_.push_back(index);
+            solved = dfs(budget - 1, group & lattice_.stabiliser[index]);
+            if (solved) break;
+            path_.pop_back();
+            undo(index);
+            if (sw_.exclusion) {
+                frame.excluded.push_back(index);   // blocked already, as a path move
+                exclude_orbit(frame, index, group);
+            } else {
+                unblock(index);
+            }
+            if (shared_.stopping()) break;
+        }
+        if (refined) bounds_.leave(here);
+        if (sw_.exclusion) {
+            for (uint16_t index : frame.excluded) unblock(index);
+            for (int k = 0; k < next.refuted_count; ++k) blocked_[next.refuted[k]] = 0;
+        }
+        if (!solved && !shared_.stopping() && use_tt) tt_->record_failure(hash, budget);
+        return solved;
+    }
+
+    void exclude_here(Frame& frame, uint16_t index) {
+        block(index);
+        frame.excluded.push_back(index);
+    }
+
+    void exclude_orbit(Frame& frame, uint16_t index, SymmetryGroup group) {
+        if (group == kTrivialGroup || !sw_.symmetry) return;
+        for (int g = 1; g < kSymmetries; ++g) {
+            if (!(group >> g & 1)) continue;
+            const uint16_t image = lattice_.move_image[g][index];
+            if (!blocked_[image]) exclude_here(frame, image);
+        }
+    }
+
+    // An idle worker waits: hand it the untried branches of the shallowest loop that has some (the
+    // biggest piece of work there is, most likely), and stop that loop after its current branch.
+    // With exclusion each handed branch forbids all the siblings before it, as it would here, except
+    // under the table the one still running (see Driver): an entry written under an exclusion is only
+    // sound once the excluded branch has finished.
+    void share_work() {
+        std::lock_guard<std::mutex> lock(shared_.queue_mutex);
+        if (!shared_.queue.empty() || shared_.idle == 0) return;
+        const size_t active = path_.size() - base_depth_;
+        size_t f = 0;
+        while (f < active && frames_[f].current + 1 >= frames_[f].end) ++f;
+        if (f == active) return;
+        Task task;
+        task.root = root_;
+        task.path.assign(path_.begin(), path_.begin() + static_cast<long>(base_depth_ + f));
+        Frame& frame = frames_[f];
+        task.group = frame.group;
+        if (sw_.exclusion) {
+            task.excluded = *task_excluded_;
+            for (size_t g = 0; g <= f; ++g) {
+                const Frame& above = frames_[g];
+                task.excluded.insert(task.excluded.end(), above.next.refuted, above.next.refuted + above.next.refuted_count);
+                task.excluded.insert(task.excluded.end(), above.excluded.begin(), above.excluded.end());
+            }
+            if (!sw_.tt) {
+                const uint16_t running = frame.next.viable[frame.current];
+                task.excluded.push_back(running);
+                if (sw_.symmetry)
+                    for (int g = 1; g < kSymmetries; ++g)
+                        if (frame.group >> g & 1) task.excluded.push_back(lattice_.move_image[g][running]);
+            }
+        }
+        task.moves.assign(frame.next.viable + frame.current + 1, frame.next.viable + frame.end);
+        frame.end = frame.current + 1;
+        shared_.queue.push_back(std::move(task));
+        shared_.hungry = false;
+        shared_.queue_ready.notify_one();
+    }
+
+    void publish_nodes() {
+        shared_.nodes.fetch_add(local_nodes_ - published_nodes_, std::memory_order_relaxed);
+        published_nodes_ = local_nodes_;
+    }
+
+    const std::vector<uint16_t>& path() const { return path_; }
+
+private:
+    Node node() const { return Node{d_, blocked_, path_.size()}; }
+
+    const Lattice& lattice_;
+    TranspositionTable* tt_;
+    const Switches& sw_;
+    Shared& shared_;
+
+    Bits d_;
+    SearchBounds bounds_;
+
+    std::vector<Frame> frames_;
+    size_t base_depth_ = 0;                         // path length at the task's node
+    int root_ = 0, bound_ = 0;
+    const std::vector<uint16_t>* task_excluded_ = nullptr;
+    const Move* moves_;   // the lattice's moves, one indirection closer
+    uint8_t blocked_[kMaxMoves] = {};   // per move: on the path, or forbidden by an earlier sibling
+    uint8_t available_[kLatticePoints] = {};
+    std::vector<uint16_t> path_;
+    uint64_t local_nodes_ = 0, published_nodes_ = 0;
+};
+
+}  // namespace
+}  // namespace unflip

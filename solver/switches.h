@@ -1,0 +1,28 @@
+// switches: every technique the search has, on or off (and its numbers), so that each one's worth can be
+// measured. The command line's switch table sets them; the lower bounds' switches come from bounds.def.
+#pragma once
+
+namespace unflip {
+namespace {
+
+struct Switches {
+    // Off unless asked for: sibling exclusion already removes nearly every transposition, so on the
+    // weekly levels the table prunes 1-4% of nodes while its cache misses cost 1.5-2x the time
+    // (bench/switches.py; README, "What each technique is worth").
+    bool tt = false;         // transposition table
+    bool exclusion = true;   // a branch forbids the sibling moves tried before it
+    bool ordering = true;    // try moves clearing more 1-points first
+    bool fewest_branches = true;  // branch at the 1-point with the fewest available moves
+    bool symmetry = true;    // a branch whose move is an image of an earlier one's is not searched
+    // Each lower bound, on unless its switch turns it off.
+#define UNFLIP_BOUND(type, field, flag, help) bool field = true;
+#include "bounds.def"
+#undef UNFLIP_BOUND
+    int tt_min_budget = 3;   // the table is consulted only this far from the leaves
+    int parity_rounds = 6;   // rounds of parity rows cutting a node's LP (0: none)
+    int lp_after = 2000;     // the covering LP is solved again at a node once its subtree has taken
+                             // this many nodes (0: at the root only)
+};
+
+}  // namespace
+}  // namespace unflip
