@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The share of H×W boards that can be solved, as a Markdown table (README.md, "Limits"):
+"""The share of H×W boards that can be solved, as a Markdown table (docs/results.md, "Limits"):
 
     .venv/bin/python bench/solvable_fraction.py            # H and W from 2 to 8
     .venv/bin/python bench/solvable_fraction.py --largest 15

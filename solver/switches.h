@@ -8,7 +8,7 @@ namespace {
 struct Switches {
     // Off unless asked for: sibling exclusion already removes nearly every transposition, so on the
     // weekly levels the table prunes 1-4% of nodes while its cache misses cost 1.5-2x the time
-    // (bench/switches.py; README, "What each technique is worth").
+    // (bench/switches.py; docs/results.md, "What each technique is worth").
     bool tt = false;         // transposition table
     bool exclusion = true;   // a branch forbids the sibling moves tried before it
     bool ordering = true;    // try moves clearing more 1-points first

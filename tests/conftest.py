@@ -30,7 +30,7 @@ SOLVER_TIMEOUT = 900
 
 
 class ProtocolError(AssertionError):
-    """The solver's output does not have the shape README.md promises for its exit status."""
+    """The solver's output does not have the shape docs/protocol.md promises for its exit status."""
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ _SECONDS = re.compile(r"TIME [0-9]+(\.[0-9]+)?")
 
 
 def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResult:
-    """Parse stdout strictly by the README's table; any deviation raises ProtocolError."""
+    """Parse stdout strictly by docs/protocol.md's outcome table; any deviation raises ProtocolError."""
     outcome = solver_contract().exits.name(returncode)
 
     def bad(why: str) -> ProtocolError:

@@ -1,6 +1,6 @@
 """The solver's board parser under libFuzzer with AddressSanitizer and UndefinedBehaviorSanitizer, from the
 seed corpus in fuzz/corpus, for a short run. fuzz/board_parser_fuzz.cpp says what must hold for every input;
-`make fuzz` is the longer run README describes. Needs clang with libFuzzer: without it the test skips,
+`make fuzz` is the longer run docs/checks.md describes. Needs clang with libFuzzer: without it the test skips,
 except under CI=true (.ci/run installs it), where it fails."""
 
 import os
@@ -66,4 +66,4 @@ def test_fuzzing_the_board_parser_finds_no_crash_no_sanitizer_report_and_no_brok
     executed = re.search(r"^stat::number_of_executed_units: (\d+)$", result.stderr, re.M)
     assert executed, report
     assert int(executed[1]) > len(list(CORPUS.iterdir())), "the fuzzer ran no more than its seeds"
-    print(f"libFuzzer ran {int(executed[1]):,} inputs in {FUZZ_SECONDS} s")  # README's figure (pytest -s)
+    print(f"libFuzzer ran {int(executed[1]):,} inputs in {FUZZ_SECONDS} s")  # docs/checks.md (pytest -s)

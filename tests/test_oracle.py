@@ -184,7 +184,7 @@ def test_every_stored_book_solution_vector_clears_its_board_with_par_moves(books
 
 
 def readme_solvable_share(h: int, w: int) -> Fraction:
-    """README's rule ("Limits") for the share of h x w boards that can be solved."""
+    """The rule in docs/results.md ("Limits") for the share of h x w boards that can be solved."""
     short, long = sorted((h, w))
     if short == 2:
         return Fraction(1, 2 ** (long + 1))

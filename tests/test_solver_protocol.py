@@ -1,4 +1,4 @@
-"""./unflip_solver's line protocol (README.md): input formats, flags, and the shape of every outcome."""
+"""./unflip_solver's line protocol (docs/protocol.md): input formats, flags, the shape of every outcome."""
 
 from __future__ import annotations
 

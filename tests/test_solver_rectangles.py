@@ -41,7 +41,7 @@ def test_rectangles_up_to_the_largest_shapes_get_the_cpsat_optimum(run_solver_ma
 
 
 def test_the_solvable_fraction_depends_on_the_shape():
-    """What the README states: 2 x w boards are one in 2^(w+1), 3 x w and 4 x w (w >= 3) one in 16,
+    """What docs/results.md states: 2 x w boards are one in 2^(w+1), 3 x w and 4 x w (w >= 3) one in 16,
     and from 6 x 7 up every board is solvable."""
     assert oracle.solvable_fraction(2, 6) == 2.0**-7
     assert oracle.solvable_fraction(3, 9) == oracle.solvable_fraction(4, 9) == 1 / 16

@@ -2,7 +2,7 @@
 what this package exports (api.py says how to use it); the modules below are its workings.
 
 It loads a level (from one of the game's JSON books, a text board, or standard input), hands the board to
-the solver over the line protocol described in README.md, checks the answer by replaying it, and prints
+the solver over the line protocol described in docs/protocol.md, checks the answer by replaying it, and prints
 each move as a step card. The modules, one family each:
 
     boards     boards, moves, text boards

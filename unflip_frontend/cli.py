@@ -347,7 +347,7 @@ def json_option(example: str) -> Callable[[F], F]:
         "--json",
         "json_",
         is_flag=True,
-        help="\b\nJSON records on standard output, one a line, for\nscripts (schema: README, JSON output).\n"
+        help="\b\nJSON records on standard output, one a line, for\nscripts (docs/usage.md, JSON output).\n"
         f"Example: {example}",
     )
 

@@ -1,4 +1,4 @@
-"""The solver's line protocol (README.md): the board going in, and the outcomes coming out, each read
+"""The solver's line protocol (docs/protocol.md): the board going in, and the outcomes coming out, each read
 strictly. An outcome says what the solver found and nothing about how to show it."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The records of --json: what each command found, as JSON objects a script can rely on. The schema is
-schema/unflip-output.schema.json (README.md, "JSON output", sums it up). Nothing here prints; the command
+schema/unflip-output.schema.json (docs/usage.md, "JSON output", sums it up). Nothing here prints; the command
 layer writes each record as one line on standard output as soon as it is known.
 
 Every record carries "schema": SCHEMA_VERSION and "record": its kind. A field is only ever added as an

@@ -1,7 +1,7 @@
 """Properties of the board and book readers, over inputs Hypothesis makes up: whatever the text, bytes or
 JSON, the reader returns a well-formed board or book, or raises one InputError whose message is one line;
 never another exception. And every board or book written in a form the readers promise to accept reads back
-as itself. The number of examples each property runs is set here; README's Checks table adds them up."""
+as itself. The number of examples each property runs is set here; docs/checks.md adds them up."""
 
 from __future__ import annotations
 
