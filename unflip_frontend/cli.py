@@ -797,7 +797,7 @@ def annotate(
     else:
         assert out is not None
         target = writable_target(out, "the annotated book")
-        if book.file is not None and target == writable_target(book.file, "the annotated book"):
+        if book.file is not None and target == Path(os.path.realpath(book.file)):
             raise InputError(f"--out {out} is BOOK itself: give --in-place to write over it, or another file")
     # Without --exhaustive only the canonical optimum is written, and a level with more optima than the
     # listing holds gets it by probing.

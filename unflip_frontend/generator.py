@@ -38,9 +38,11 @@ GENERATOR_VERSION = 2
 # gap, which only a few boards in a hundred have.
 MAX_ATTEMPTS = 400
 MAX_FILTERED_ATTEMPTS = 4000
-# Optima listed to find a level's canonical solution; a level with more gets it by probing (game_vectors.py),
-# which costs a proof per move at most, where a longer listing of a 10×10 level's optima may cost more.
-CANONICAL_LISTING = 200
+# Optima listed to find a level's canonical solution. A level with more gets it by probing (game_vectors.py),
+# a proof per move at most, after a second listing on one thread: far dearer than listing a few hundred more
+# (annotate on the game's weekly book took 132 s with a cap of 200, 40 s listing every optimum), but a cap
+# keeps a level with a flood of optima from filling memory.
+CANONICAL_LISTING = 10_000
 
 
 class SeededDraws:
