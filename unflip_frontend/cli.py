@@ -793,17 +793,17 @@ def annotate(
     if in_place:
         if book.file is None:
             raise InputError(f"{book.name} is not a book file to write over: give --out FILE")
-        target = writable_target(book.file, "the annotated book")
+        shown, target = book.file, writable_target(book.file, "the annotated book")
     else:
         assert out is not None
-        target = writable_target(out, "the annotated book")
+        shown, target = out, writable_target(out, "the annotated book")
         if book.file is not None and target == Path(os.path.realpath(book.file)):
             raise InputError(f"--out {out} is BOOK itself: give --in-place to write over it, or another file")
     # Without --exhaustive only the canonical optimum is written, and a level with more optima than the
     # listing holds gets it by probing.
     listing = max_solutions or (None if exhaustive else CANONICAL_LISTING)
     settings = SolverSettings("0", threads, max_seconds, None, True, listing)
-    annotate_book(book, target, settings, exhaustive, stream)
+    annotate_book(book, target, shown, settings, exhaustive, stream)
 
 
 @cli.command(

@@ -216,7 +216,7 @@ def make_book(plans: tuple[Plan, ...], seen: set[Board], threads: int | None, te
 
 
 def annotate_book(
-    source: BookText, target: Path, settings: SolverSettings, exhaustive: bool, stream: Stream
+    source: BookText, target: Path, shown: str, settings: SolverSettings, exhaustive: bool, stream: Stream
 ) -> None:
     """Every level of a book proven, what the book got wrong said level by level, and the book written with
     the fields that put it right. The book is written once, whole, at the end: Ctrl-C or SIGTERM before then
@@ -241,9 +241,9 @@ def annotate_book(
         prove = solver_prover(solver, settings, on_progress)
         text, audits = annotate_text(source.text, source.name, prove, exhaustive, on_level)
     write_atomically(target, text)
-    stream.terminal.status(f"wrote the annotated book to {target}")
+    stream.terminal.status(f"wrote the annotated book to {shown}")
     unproven = [audit for audit in audits if audit.outcome == "unproven"]
-    stream.annotation_written(source.name, str(target), audits, EXIT_STOPPED if unproven else EXIT_OK)
+    stream.annotation_written(source.name, shown, audits, EXIT_STOPPED if unproven else EXIT_OK)
     if unproven:
         named = "; ".join(f"level {audit.number} (at least {audit.optimum} moves)" for audit in unproven)
         stream.terminal.leave(
