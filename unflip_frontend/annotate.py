@@ -24,12 +24,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .boards import Board, shape
-from .books import Level, parse_book, parse_level
+from .books import Level, parse_book, parse_level, stored_vectors
 from .errors import SolverError
 from .game_vectors import (
     Vector,
@@ -92,16 +92,6 @@ class LevelAudit:
 OnLevel = Callable[[LevelAudit], None]
 
 
-def stored_vectors(entry: dict[str, object]) -> Iterator[tuple[str, object]]:
-    """Each stored vector, named as a finding names it."""
-    listed = entry.get("solutions")
-    if isinstance(listed, list):
-        for number, vector in enumerate(listed, 1):
-            yield f"solutions entry {number}", vector
-    if "solutionVector" in entry:
-        yield "solutionVector", entry["solutionVector"]
-
-
 def as_vector(vector: object) -> Vector:
     """A stored vector vector_problem found no fault in."""
     assert isinstance(vector, list | tuple)
@@ -115,6 +105,33 @@ def checked_problem(level: Level, where: str, vector: object, optimum: int | Non
         proven = "no moves clear it" if optimum is None else f"its optimum is {optimum}"
         raise SolverError(f"{level.name}: its {where} clears the board in {sum(vector)}, but {proven}")
     return problem
+
+
+def par_error(par: int, optimum: int) -> str:
+    """A par that is not the proven optimum, in words."""
+    if par > optimum:
+        return f"par {par}, optimum {optimum}, proven"
+    return f"par {par}, below the optimum {optimum}, proven: no solution has fewer than {optimum} moves"
+
+
+def book_errors(level: Level, optimum: int | None) -> list[str]:
+    """What --all can tell the book got wrong in a level from its proven optimum alone (None: no moves clear
+    it), each error with its fix: its par, and each vector it stores (the game drops one that is not an
+    optimal solution, and its par changes with it). The optima a list claims to exhaust take a listing,
+    which annotate makes."""
+    errors = []
+    if optimum is None:
+        par = "" if level.par is None else f"par {level.par}, but "
+        errors.append(
+            f"{par}no moves clear this board, proven; the game's word for it is 'impossible', par null"
+        )
+    elif level.par is not None and level.par != optimum:
+        errors.append(f"{par_error(level.par, optimum)}; the par should be {optimum}")
+    for where, vector in level.vectors:
+        problem = checked_problem(level, where, vector, optimum)
+        if problem is not None:
+            errors.append(f"{where} {problem}; the game drops it")
+    return errors
 
 
 def audit_level(
@@ -189,14 +206,8 @@ def solved_audit(entry: dict[str, object], level: Level, proof: Proof, exhaustiv
     if level.par is None:
         fields["par"] = optimum
         notes.append(f"par {optimum} added (the book had {'null' if 'par' in entry else 'none'})")
-    elif level.par > optimum:
-        findings.append(f"par {level.par}, optimum {optimum}, proven; par set to {optimum}")
-        fields["par"] = optimum
-    elif level.par < optimum:
-        findings.append(
-            f"par {level.par}, below the optimum {optimum}, proven: no solution has fewer than {optimum} "
-            f"moves; par set to {optimum}"
-        )
+    elif level.par != optimum:
+        findings.append(f"{par_error(level.par, optimum)}; par set to {optimum}")
         fields["par"] = optimum
 
     stored = entry.get("solutions")

@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 import os
 import sys
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .boards import Board, check_shape, parse_board_text
 from .errors import InputError, likely_meant, printable
 from .layout import find_layout
+from .links import looks_like_link, parse_link
 
 BOOK_FILES = {
     "daily": "daily_levels_book.json",
@@ -27,6 +29,10 @@ class Level:
     board: Board
     par: int | None
     title: str
+    link: str | None = None  # the game link or compact string it was read from, as given
+    # The solutions the book stores for it, each named as a finding names it (stored_vectors), as stored:
+    # checked against the proven optimum by --all and annotate, not here.
+    vectors: tuple[tuple[str, object], ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -120,6 +126,17 @@ def book_tiles(board: Board) -> list[list[int]]:
     return [[tile + 1 for tile in row] for row in board]
 
 
+def stored_vectors(entry: dict[str, object]) -> Iterator[tuple[str, object]]:
+    """Each solution vector a level stores (its `solutions`, then its `solutionVector`), named as a finding
+    names it."""
+    listed = entry.get("solutions")
+    if isinstance(listed, list):
+        for number, vector in enumerate(listed, 1):
+            yield f"solutions entry {number}", vector
+    if "solutionVector" in entry:
+        yield "solutionVector", entry["solutionVector"]
+
+
 def parse_level(entry: object, number: int, book_name: str) -> Level:
     where = f"{book_name} level {number}"
     if not isinstance(entry, dict) or "tiles" not in entry:
@@ -131,7 +148,17 @@ def parse_level(entry: object, number: int, book_name: str) -> Level:
         raise InputError(f"{where}: par must be a whole number or null, not {par!r}")
     title = entry.get("title")
     shown = "" if title is None else printable(str(title))
-    return Level(where, number, parse_tiles(entry["tiles"], where), par, shown)
+    board = parse_tiles(entry["tiles"], where)
+    return Level(where, number, board, par, shown, vectors=tuple(stored_vectors(entry)))
+
+
+def link_level(link: str) -> Level:
+    """The level a game link or compact string holds; its par is the one the game shows for the link, the
+    weight of its vector (none for the tile form), which is checked like a book's."""
+    shared = parse_link(link)
+    name = "game link" if shared.identifier is None else f"game link {printable(shared.identifier)}"
+    vectors = () if shared.vector is None else (("link's solution vector", list(shared.vector)),)
+    return Level(name, None, shared.board, shared.par, "", link.strip(), vectors)
 
 
 def parse_book(text: str, name: str) -> Book:
@@ -160,12 +187,29 @@ def source_file(source: str, books_dir: str | None) -> str:
 
 
 def load_source(source: str, books_dir: str | None) -> Book | Level:
-    """A book name, a book file, a text board, or '-'. Books are told from boards by content, not by
-    extension, so a book can arrive on standard input too."""
+    """A book name, a book file, a text board, '-', or a game link (or its compact string). Books are told
+    from boards by content, not by extension, so a book can arrive on standard input too."""
+    if looks_like_link(source) and not os.path.lexists(source):
+        return link_level(source)
     if source in BOOK_FILES:
         path = book_path(source, books_dir)
         text, _ = read_source(str(path))
         return parse_book(text, source)
+    check_exists(source)
+    text, name = read_source(source)
+    return parse_book(text, name) if is_book_text(text) else board_level(text, name)
+
+
+def is_book_text(text: str) -> bool:
+    return text.lstrip()[:1] in ("{", "[")
+
+
+def board_level(text: str, name: str) -> Level:
+    return Level(name, None, parse_board_text(text, name), None, "")
+
+
+def check_exists(source: str) -> None:
+    """A source that is neither standard input nor a file gets the book name it resembles."""
     # os.path.lexists, unlike Path.exists, is False (not an error) for a name too long to be a file; a
     # dangling link or a loop of links is there, and reading it says what is wrong with it.
     if source != "-" and not os.path.lexists(source):
@@ -175,10 +219,43 @@ def load_source(source: str, books_dir: str | None) -> Book | Level:
         raise InputError(
             f"no such book or board file: {printable(source)} ({hint}the named books are {names})"
         )
-    text, name = read_source(source)
-    if text.lstrip()[:1] in ("{", "["):
-        return parse_book(text, name)
-    return Level(name, None, parse_board_text(text, name), None, "")
+
+
+@dataclass(frozen=True)
+class BookText:
+    """A source as the text of a book, as annotate edits it: a book's own text, or a single level (a text
+    board, a game link) as a book of one level."""
+
+    text: str
+    name: str
+    file: str | None  # the book file it was read from; None for standard input and a single level
+
+
+def book_text(source: str, books_dir: str | None) -> BookText:
+    if looks_like_link(source) and not os.path.lexists(source):
+        level = link_level(source)
+        return BookText(one_level_book(level), level.name, None)
+    file = source_file(source, books_dir)
+    if source not in BOOK_FILES:
+        check_exists(source)
+    text, name = read_source(file)
+    if source in BOOK_FILES:
+        name = source
+    if not is_book_text(text):
+        return BookText(one_level_book(board_level(text, name)), name, None)
+    parse_book(text, name)  # a book that cannot be read is said to be so before any work
+    return BookText(text, name, None if file == "-" else file)
+
+
+def one_level_book(level: Level) -> str:
+    """A single level as a book: its tiles, and the par and vector of the link it came from."""
+    entry: dict[str, object] = {"tiles": book_tiles(level.board)}
+    if level.par is not None:
+        entry["par"] = level.par
+    vectors = [vector for _, vector in level.vectors]
+    if vectors:
+        entry["solutions"] = vectors
+    return json.dumps({"levels": [entry]})
 
 
 def pick_level(book: Book, number: int) -> Level:

@@ -17,13 +17,14 @@ from click.shell_completion import CompletionItem
 
 from . import __version__
 from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
-from .books import BOOK_FILES, Level, load_source, pick_level, source_file
-from .commands import give_hint, make_book, solve_all, solve_single
+from .books import BOOK_FILES, Level, book_text, load_source, pick_level, source_file
+from .commands import annotate_book, give_hint, make_book, share_level, solve_all, solve_single
 from .errors import InputError, OutputError, SolverError, likely_meant
 from .files import Output, check_outputs, writable_target, write_atomically
-from .generator import SHIPPED_BOOKS, Plan, Shapes
+from .generator import CANONICAL_LISTING, SHIPPED_BOOKS, Plan, Shapes
 from .hints import hint_settings
 from .layout import find_layout
+from .links import GAME_PAGE
 from .outputs import Outputs, Stream, choose_outputs, stream_in_words
 from .render import Glyphs
 from .solver import (
@@ -362,9 +363,11 @@ def cli() -> None:
     cls=Command,
     context_settings=CONTEXT,
     short_help="Solve a level or a board (the default: 'daily 5' means 'solve daily 5').",
-    epilog="Exit status: 0 solved and verified (with --all: every level, at par); 1 unsolvable, or a level "
-    "failed under --all; 2 bad input; 3 stopped by budget; 4 solver failure; 130 interrupted (Ctrl-C), "
-    "143 and 129 stopped by SIGTERM and SIGHUP; 141 the output's reader went away (| head).",
+    epilog="Exit status: 0 solved and verified (with --all: every level, at par); 1 unsolvable (with --all: "
+    "the book is wrong on a level, its par or a stored solution); 2 bad input; 3 stopped by budget (with "
+    "--all: a level, and the book wrong on none); 4 solver failure (with --all: on any level); 130 "
+    "interrupted (Ctrl-C), 143 and 129 stopped by SIGTERM and SIGHUP; 141 the output's reader went away "
+    "(| head).",
 )
 @source_argument
 @level_argument
@@ -461,7 +464,7 @@ def solve(
     SOURCE is a book name (daily, main, weekly), a book file in the game's JSON format, a text board
     (H lines of W digits, 2 to 15 each, square or not; 0/1 with 0 = white, or 1/2 with 1 = white; the
     digits of a line may be separated by spaces or commas, and a board this program printed reads back as
-    itself), or - for standard input.
+    itself), - for standard input, or a game link (…?custom=s_W_H$m_2$v$…, or the part after custom=).
     LEVEL is a level number in a book, counting from 1.
 
     \b
@@ -592,15 +595,7 @@ def hint(
     if no_color:
         run.terminal.disable_colour()
     stream = run.choose({"--json": json_}, run.terminal.glyphs(ascii_)).stream
-    loaded = load_source(source, books)
-    if isinstance(loaded, Level):
-        if level_number is not None:
-            raise InputError(f"{source} is a single board: drop the level number")
-        level = loaded
-    elif level_number is None:
-        raise InputError(f"{loaded.name} is a book: give a level number (1–{len(loaded.levels)})")
-    else:
-        level = pick_level(loaded, level_number)
+    level = chosen_level(source, level_number, books)
     give_hint(level, hint_settings(TARGETS[target], max_seconds, max_nodes), stream)
 
 
@@ -762,6 +757,164 @@ def books(run: Run, folder: str | None, threads: int | None) -> None:
     for kind, plans in SHIPPED_BOOKS.items():
         write_atomically(paths[kind], make_book(plans, seen, threads, run.terminal))
         run.terminal.status(f"wrote {sum(plan.count for plan in plans)} {kind} levels to {paths[kind]}")
+
+
+@cli.command(
+    cls=Command,
+    context_settings=CONTEXT,
+    short_help="Write each level's proven optimum into a book, and say what the book got wrong.",
+    epilog="Exit status: 0 the annotated book is written; 2 bad input; 3 written, but a budget left a level "
+    "unproven (its fields kept); 4 solver failure (nothing written); 130, 143, 129 stopped by Ctrl-C, "
+    "SIGTERM, SIGHUP (nothing written).",
+)
+@click.argument("source", metavar="BOOK", shell_complete=complete_source)
+@click.option(
+    "--out",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="\b\nWhere to write the annotated book (not BOOK itself).\nExample: --out fixed.json",
+)
+@click.option(
+    "--in-place",
+    is_flag=True,
+    help="\b\nWrite the annotated book over BOOK.\nExample: {prog} annotate mybook.json --in-place",
+)
+@click.option(
+    "--exhaustive",
+    is_flag=True,
+    help="\b\nList every optimal solution of each level in solutions\n"
+    "(solutionType exhaustive).\nExample: {prog} annotate mybook.json --exhaustive --out all.json",
+)
+@click.option(
+    "--max-solutions",
+    metavar="K",
+    type=click.IntRange(1, MAX_SOLUTIONS),
+    help="\b\nList at most K optimal solutions of a level; a level\n"
+    "with more is then recorded as optimal, not exhaustive.\nExample: --max-solutions 1000",
+)
+@click.option(
+    "--max-seconds",
+    metavar="S",
+    type=Seconds(*SECONDS_RANGE),
+    help="\b\nGive each search S seconds; a level it cannot prove\n"
+    "keeps its fields (exit status 3).\nExample: --max-seconds 300",
+)
+@threads_option
+@books_option
+@json_option("{prog} annotate mybook.json --out fixed.json --json")
+@click.pass_obj
+def annotate(
+    run: Run,
+    source: str,
+    out: str | None,
+    in_place: bool,
+    exhaustive: bool,
+    max_solutions: int | None,
+    max_seconds: float | None,
+    threads: int | None,
+    books: str | None,
+    json_: bool,
+) -> None:
+    """Prove every level of a book and write the book back with each level's par, solutions,
+    solutionVector and solutionType, changing only what is wrong or missing: every other field, the key
+    order, the level order and the book's own metadata are kept byte for byte. What the book got wrong
+    (a par that is not the optimum, a stored solution that does not replay, has the wrong length or is not
+    optimal, an exhaustive list that is not) is said level by level, with its fix.
+
+    BOOK is a book file, a book name, - for standard input, or a single level (a text board, a game
+    link), written as a book of one level. The book is written only once every level is done.
+
+    \b
+    Examples:
+      {prog} annotate mybook.json --out fixed.json
+      {prog} annotate mybook.json --in-place --exhaustive
+      {prog} annotate daily --out daily.json --max-seconds 300
+    """
+    stream = run.choose({"--json": json_}, run.terminal.glyphs()).stream
+    if in_place and out is not None:
+        raise InputError("give --out FILE or --in-place, not both")
+    if not in_place and out is None:
+        raise InputError("give --out FILE for the annotated book, or --in-place to write it over BOOK")
+    book = book_text(source, books)
+    if in_place:
+        if book.file is None:
+            raise InputError(f"{book.name} is not a book file to write over: give --out FILE")
+        shown, target = book.file, writable_target(book.file, "the annotated book")
+    else:
+        assert out is not None
+        shown, target = out, writable_target(out, "the annotated book")
+        if book.file is not None and target == Path(os.path.realpath(book.file)):
+            raise InputError(f"--out {out} is BOOK itself: give --in-place to write over it, or another file")
+    # Without --exhaustive only the canonical optimum is written, and a level with more optima than the
+    # listing holds gets it by probing.
+    listing = max_solutions or (None if exhaustive else CANONICAL_LISTING)
+    settings = SolverSettings("0", threads, max_seconds, None, True, listing)
+    annotate_book(book, target, shown, settings, exhaustive, stream)
+
+
+@cli.command(
+    cls=Command,
+    context_settings=CONTEXT,
+    short_help="Print a level's game link, its solution a proven optimal one.",
+    epilog="Exit status: 0 the link is printed; 1 unsolvable (no link: the game's links carry a solution); "
+    "2 bad input, such as a bad link; 3 stopped by budget; 4 solver failure; 130, 143, 129 stopped by "
+    "Ctrl-C, SIGTERM, SIGHUP.",
+)
+@source_argument
+@level_argument
+@click.option(
+    "--page",
+    metavar="URL",
+    default=GAME_PAGE,
+    show_default=True,
+    help="\b\nThe game's page the link opens.\nExample: --page http://localhost:5173/",
+)
+@books_option
+@threads_option
+@max_seconds_option
+@json_option("{prog} share daily 5 --json")
+@click.pass_obj
+def share(
+    run: Run,
+    source: str,
+    level_number: int | None,
+    page: str,
+    books: str | None,
+    threads: int | None,
+    max_seconds: float | None,
+    json_: bool,
+) -> None:
+    """Print the link that opens a level in the game with an optimal solution (the canonical one) as the
+    link's solution vector, so the game shows the proven optimum as the level's par.
+
+    SOURCE and LEVEL are as for solving: a level of a book, a text board, - for standard input, or a game
+    link, shared again with an optimal solution.
+
+    \b
+    Examples:
+      {prog} share daily 5
+      {prog} share mybook.json 3 --page https://example.org/unflip/
+      {prog} share 'https://unflipgame.com/?custom=s_5_5$m_2$v$...'
+    """
+    stream = run.choose({"--json": json_}, run.terminal.glyphs()).stream
+    share_level(
+        chosen_level(source, level_number, books),
+        SolverSettings("0", threads, max_seconds, None),
+        page,
+        stream,
+    )
+
+
+def chosen_level(source: str, level_number: int | None, books: str | None) -> Level:
+    """The one level a command works on: a single board, or a level of a book."""
+    loaded = load_source(source, books)
+    if isinstance(loaded, Level):
+        if level_number is not None:
+            raise InputError(f"{source} is a single board: drop the level number")
+        return loaded
+    if level_number is None:
+        raise InputError(f"{loaded.name} is a book: give a level number (1–{len(loaded.levels)})")
+    return pick_level(loaded, level_number)
 
 
 def main(prog_name: str | None = None) -> NoReturn:

@@ -4,19 +4,33 @@ past a level the solver failed on, and Ctrl-C keeps what --all has done."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
 from typing import cast
 
 from . import api
+from .annotate import LevelAudit, Unproven, annotate_text, book_errors, solver_prover
 from .boards import Board, moves_word, replay
-from .books import Book, Level
+from .books import Book, BookText, Level, parse_book
 from .build import OnBuild
 from .errors import SolverError
-from .generator import Plan, generate_book
+from .files import write_atomically
+from .generator import CANONICAL_LISTING, Plan, generate_book
+from .links import share_link
 from .outputs import Outputs, Stream, unsolved_status
 from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable, shortfall
 from .solver import OnProgress, SolverSettings
-from .terminal import EXIT_FAILED, EXIT_OK, Terminal, interruption, progress_bar, solving_status
-from .verify import LevelCheck, tally
+from .terminal import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_SOLVER,
+    EXIT_STOPPED,
+    Terminal,
+    interruption,
+    progress_bar,
+    solving_status,
+)
+from .verify import Failure, LevelCheck, tally
 
 
 def search(level: Level, settings: SolverSettings, on_progress: OnProgress, on_build: OnBuild) -> Outcome:
@@ -85,25 +99,38 @@ def give_hint(level: Level, settings: SolverSettings, stream: Stream) -> None:
 def check_level(
     level: Level, settings: SolverSettings, on_progress: OnProgress, on_build: OnBuild
 ) -> LevelCheck:
-    """A level of --all: its verified outcome, or the solver failure that leaves it without one and the
-    run going on to the next."""
+    """A level of --all: its verified outcome and what it shows the book got wrong, or the solver failure
+    that leaves it without one and the run going on to the next."""
     try:
-        return LevelCheck(level, search(level, settings, on_progress, on_build), None)
+        outcome = search(level, settings, on_progress, on_build)
+        if isinstance(outcome, Stopped):
+            return LevelCheck(level, outcome, None)
+        if (
+            settings.target != "0"
+        ):  # the book's vectors clear its level to white: nothing else to check them on
+            at_par = isinstance(outcome, Solution) and level.par in (None, len(outcome.moves))
+            return LevelCheck(level, outcome, None, () if at_par else (par_missed(level, outcome),))
+        optimum = len(outcome.moves) if isinstance(outcome, Solution) else None
+        return LevelCheck(level, outcome, None, tuple(book_errors(level, optimum)))
     except SolverError as exc:
         return LevelCheck(level, None, exc)
 
 
-def check_columns(check: LevelCheck) -> tuple[str, str | None]:
-    """What the moves column shows for a checked level, and why the level fails the run (None if not)."""
-    outcome = check.outcome
-    if outcome is None:
-        return "error", str(check.error)
+def par_missed(level: Level, outcome: Solution | Unsolvable) -> str:
     if isinstance(outcome, Unsolvable):
-        return "unsolvable", "unsolvable"
+        return "unsolvable"
+    return f"{moves_word(len(outcome.moves))}, par {level.par}"
+
+
+def check_columns(check: LevelCheck) -> tuple[str, Failure | None]:
+    """What the moves column shows for a checked level, and why the level fails the run (None if not)."""
+    outcome, number = check.outcome, check.level.number or 0
+    if outcome is None:
+        return "error", Failure(number, str(check.error), "solver")
     if isinstance(outcome, Stopped):
-        return "stopped", f"{unsolved_status(outcome)[0]}, {shortfall(outcome)}"
-    count = len(outcome.moves)
-    return str(count), None if check.at_par else f"{moves_word(count)}, par {check.level.par}"
+        return "stopped", Failure(number, f"{unsolved_status(outcome)[0]}, {shortfall(outcome)}", "budget")
+    failure = Failure(number, "; ".join(check.book_errors), "book") if check.book_errors else None
+    return "unsolvable" if isinstance(outcome, Unsolvable) else str(len(outcome.moves)), failure
 
 
 def solve_all(book: Book, settings: SolverSettings, stream: Stream, counted: bool) -> None:
@@ -113,7 +140,7 @@ def solve_all(book: Book, settings: SolverSettings, stream: Stream, counted: boo
     api.build_solver(stream.terminal.announce_build)
     bar_console, bar_shown = stream.checking(book, counted)
     checks: list[LevelCheck] = []
-    failures: list[tuple[int, str]] = []
+    failures: list[Failure] = []
     try:
         with progress_bar(stream.glyphs, bar_console, bar_shown) as bar:
             task = bar.add_task(book.name, total=len(book.levels))
@@ -129,7 +156,7 @@ def solve_all(book: Book, settings: SolverSettings, stream: Stream, counted: boo
                 # Counted once shown, so a Ctrl-C in between cannot sum up a level the table lacks.
                 checks.append(check)
                 if failure:
-                    failures.append((len(checks), failure))  # levels run in order: this is its number
+                    failures.append(failure)
                 bar.advance(task)
         interrupted = None
     except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM or SIGHUP: the levels done are kept
@@ -137,26 +164,46 @@ def solve_all(book: Book, settings: SolverSettings, stream: Stream, counted: boo
     summarise_all(book, checks, failures, interrupted, stream, counted)
 
 
+# The exit status of --all when levels fail, by the kind of failure: the solver's failing on any level
+# outweighs the book's errors, which outweigh a budget's stop (no claim either way).
+EXIT_BY_FAILURE = (("solver", EXIT_SOLVER), ("book", EXIT_FAILED), ("budget", EXIT_STOPPED))
+FAILURE_HEADINGS = {
+    "book": "the book is wrong on",
+    "solver": "the solver failed on",
+    "budget": "a budget stopped",
+}
+
+
 def summarise_all(
     book: Book,
     checks: list[LevelCheck],
-    failures: list[tuple[int, str]],
+    failures: list[Failure],
     interrupted: KeyboardInterrupt | None,
     stream: Stream,
     counted: bool,
 ) -> None:
     tallied = tally(checks)
     why, code = interruption(interrupted)
+    kinds = {failure.kind for failure in failures}
     if interrupted is not None:
         outcome = "interrupted"
+    elif failures:
+        outcome, code = "failed", next(status for kind, status in EXIT_BY_FAILURE if kind in kinds)
     else:
-        outcome, code = ("failed", EXIT_FAILED) if failures else ("passed", EXIT_OK)
-    stream.summed_up(book, tallied, [number for number, _ in failures], outcome, code, counted)
+        outcome, code = "passed", EXIT_OK
+    stream.summed_up(book, tallied, failures, outcome, code, counted)
     if interrupted is not None:
         stream.terminal.leave(f"{why} after {len(checks)} of {len(book.levels)} levels", code, "interrupted")
-    if failures:
-        named = "; ".join(f"level {number} ({failure})" for number, failure in failures)
-        stream.terminal.leave(f"{len(failures)} of {len(checks)} levels failed: {named}", code)
+    lines = []
+    for kind, _ in EXIT_BY_FAILURE:  # the line of the kind that sets the exit status first
+        named = [failure for failure in failures if failure.kind == kind]
+        if named:
+            levels = "; ".join(f"level {failure.number} ({failure.why})" for failure in named)
+            lines.append(f"{FAILURE_HEADINGS[kind]} {len(named)} of {len(checks)} levels: {levels}")
+    for line in lines[1:]:
+        stream.terminal.say(line)
+    if lines:
+        stream.terminal.leave(lines[0], code)
     stream.passed(len(checks))
 
 
@@ -166,3 +213,57 @@ def make_book(plans: tuple[Plan, ...], seen: set[Board], threads: int | None, te
     with progress_bar(terminal.glyphs(), terminal.err) as bar:
         task = bar.add_task(f"generating {plans[0].kind} levels", total=sum(plan.count for plan in plans))
         return generate_book(plans, solver, settings, seen, lambda _index: bar.advance(task))
+
+
+def annotate_book(
+    source: BookText, target: Path, shown: str, settings: SolverSettings, exhaustive: bool, stream: Stream
+) -> None:
+    """Every level of a book proven, what the book got wrong said level by level, and the book written with
+    the fields that put it right. The book is written once, whole, at the end: Ctrl-C or SIGTERM before then
+    leaves the output as it was. A level a budget stopped keeps its fields, and the run exits 3."""
+    solver = api.build_solver(stream.terminal.announce_build)
+    book = parse_book(source.text, source.name)
+    bar_console, bar_shown = stream.progress_console()
+    with progress_bar(stream.glyphs, bar_console, bar_shown) as bar:
+        task = bar.add_task(book.levels[0].name, total=len(book.levels))
+        current = [book.levels[0].name]
+
+        def on_progress(progress: api.SearchProgress) -> None:
+            bar.update(task, description=f"{current[0]}: {progress}")
+
+        def on_level(audit: LevelAudit) -> None:
+            stream.annotated(book.levels[audit.number - 1], audit)
+            bar.advance(task)
+            if audit.number < len(book.levels):
+                current[0] = book.levels[audit.number].name
+                bar.update(task, description=current[0])
+
+        prove = solver_prover(solver, settings, on_progress)
+        text, audits = annotate_text(source.text, source.name, prove, exhaustive, on_level)
+    write_atomically(target, text)
+    stream.terminal.status(f"wrote the annotated book to {shown}")
+    unproven = [audit for audit in audits if audit.outcome == "unproven"]
+    stream.annotation_written(source.name, shown, audits, EXIT_STOPPED if unproven else EXIT_OK)
+    if unproven:
+        named = "; ".join(f"level {audit.number} (at least {audit.optimum} moves)" for audit in unproven)
+        stream.terminal.leave(
+            f"{len(unproven)} of {len(audits)} levels not proven, their fields kept: {named}",
+            EXIT_STOPPED,
+            "stopped by budget",
+        )
+
+
+def share_level(level: Level, settings: SolverSettings, page: str, stream: Stream) -> None:
+    """The level's link for the game, with its canonical optimal solution as the link's vector, so the
+    game shows the proven optimum as par."""
+    solver = api.build_solver(stream.terminal.announce_build)
+    with solving_status(level.name, stream.glyphs, stream.terminal.err) as on_progress:
+        outcome = search(level, settings, on_progress, stream.terminal.announce_build)
+        if not isinstance(outcome, Solution):
+            stream.unsolved(level, settings, outcome)
+        listing = replace(settings, all_solutions=True, max_solutions=CANONICAL_LISTING)
+        proof = solver_prover(solver, listing, on_progress)(level.board)
+    if isinstance(proof, Unproven):  # the budget was enough for one solution, not for the listing
+        stream.unsolved(level, settings, Stopped(outcome.target, proof.bound, outcome.nodes, outcome.seconds))
+    assert proof.canonical is not None  # a board with a solution has a canonical one
+    stream.shared(level, share_link(level.board, proof.canonical, page), len(outcome.moves))

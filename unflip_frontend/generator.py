@@ -4,6 +4,7 @@ every machine and Python version, and each level records what remakes it."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import json
@@ -11,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from .annotate import Proof, solver_prover
 from .boards import (
     RECTANGLE_GROUPS,
     SYMMETRY_GROUPS,
@@ -26,6 +28,7 @@ from .boards import (
 )
 from .books import book_tiles
 from .errors import InputError, SolverError
+from .game_vectors import Vector
 from .protocol import LowerBound, OptimaCount, Solution, Stopped, Unsolvable, shortfall
 from .solver import SolverSettings, count_optima, covering_bound, no_progress
 from .verify import solve_board
@@ -35,6 +38,11 @@ GENERATOR_VERSION = 2
 # gap, which only a few boards in a hundred have.
 MAX_ATTEMPTS = 400
 MAX_FILTERED_ATTEMPTS = 4000
+# Optima listed to find a level's canonical solution. A level with more gets it by probing (game_vectors.py),
+# a proof per move at most, after a second listing on one thread: far dearer than listing a few hundred more
+# (annotate on the game's weekly book took 132 s with a cap of 200, 40 s listing every optimum), but a cap
+# keeps a level with a flood of optima from filling memory.
+CANONICAL_LISTING = 10_000
 
 
 class SeededDraws:
@@ -198,6 +206,8 @@ class Generated:
     par: int
     seed: str
     scramble: int
+    solution: Vector  # the canonical optimal solution, in the game's move order
+    only_optimum: bool  # the level has no other optimal solution: `solutions` lists every one
     symmetry: str | None = None
 
     def made(self) -> dict[str, object]:
@@ -248,6 +258,19 @@ def proven_par(
     return par
 
 
+def canonical_solution(board: Board, par: int, seed: str, solver: Path, settings: SolverSettings) -> Proof:
+    """The level's optima as annotate proves them: the canonical one first, the same at every thread
+    count, so the book is the same bytes."""
+    listing = dataclasses.replace(settings, max_solutions=CANONICAL_LISTING)
+    proof = solver_prover(solver, listing)(board)
+    if not isinstance(proof, Proof) or proof.optimum != par or proof.canonical is None:
+        raise SolverError(
+            f"the solver proved an optimum of {moves_word(par)} for generated level {seed}, "
+            "but listed no optimal solution of that many"
+        )
+    return proof
+
+
 def generate_levels(
     plan: Plan, solver: Path, settings: SolverSettings, seen: set[Board], on_level: Callable[[int], None]
 ) -> list[Generated]:
@@ -268,7 +291,10 @@ def generate_levels(
             par = proven_par(plan, board, at_most, seed, solver, settings)
             if par is not None:
                 seen.add(key)
-                levels.append(Generated(board, par, seed, scramble, symmetry))
+                proof = canonical_solution(board, par, seed, solver, settings)
+                assert proof.canonical is not None  # canonical_solution checked it
+                only = proof.complete and len(proof.optima) == 1
+                levels.append(Generated(board, par, seed, scramble, proof.canonical, only, symmetry))
                 on_level(index)
                 break
         else:
@@ -295,7 +321,9 @@ def generate_book(
 
 
 def book_json(kind: str, seed: str, levels: list[Generated]) -> str:
-    """The game's own format, one level a line so diffs read well."""
+    """The game's own format, one level a line so diffs read well. A level's par is also in its
+    `solutions` (the canonical optimum), which the game takes par from, and in `solutionVector`, which its
+    earlier loader reads; `solutionType` is "exhaustive" when that one is the only optimum."""
     titles = {"daily": "Daily #{}", "main": "Level {}", "weekly": "Weekly #{}"}
     entries = []
     for number, level in enumerate(levels, 1):
@@ -305,6 +333,9 @@ def book_json(kind: str, seed: str, levels: list[Generated]) -> str:
             "title": titles[kind].format(number),
             "tiles": book_tiles(level.board),
             "par": level.par,
+            "solutions": [list(level.solution)],
+            "solutionVector": list(level.solution),
+            "solutionType": "exhaustive" if level.only_optimum else "optimal",
             "colorScheme": "BW",
             "tileShape": "square",
             "__type__": "Level",

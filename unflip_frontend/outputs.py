@@ -14,7 +14,8 @@ from typing import NoReturn
 from rich.console import Console
 from rich.text import Text
 
-from .boards import Board
+from .annotate import LevelAudit
+from .boards import Board, moves_word
 from .books import Book, Level
 from .errors import InputError
 from .files import STANDARD_STREAM, write_atomically
@@ -23,12 +24,15 @@ from .protocol import Optima, Solution, Stopped, Unsolvable, shortfall
 from .records import (
     Record,
     all_record,
+    annotate_record,
+    annotated_record,
     error_record,
     generate_record,
     hint_record,
     json_line,
     level_record,
     list_record,
+    share_record,
     solution_records,
     solve_record,
 )
@@ -46,7 +50,7 @@ from .render_optima import OPTIMA_COLUMN_KEY, already_solved, count_cell, hint_c
 from .solver import SolverSettings
 from .stepper import interactive, step_through
 from .terminal import ERROR_OUTCOMES, EXIT_FAILED, EXIT_OK, EXIT_STOPPED, Terminal
-from .verify import LevelCheck, Tally
+from .verify import Failure, LevelCheck, Tally
 from .walkthrough import walkthrough_html, walkthrough_svg
 
 
@@ -55,6 +59,20 @@ def unsolved_status(outcome: Unsolvable | Stopped) -> tuple[str, int]:
     if isinstance(outcome, Stopped):
         return "stopped by budget", EXIT_STOPPED
     return "unsolvable", EXIT_FAILED
+
+
+def annotation_summary(audits: list[LevelAudit]) -> str:
+    """What annotate did to a book, in one line."""
+    changed = sum(audit.changed for audit in audits)
+    wrong = sum(bool(audit.findings) for audit in audits)
+    unproven = sum(audit.outcome == "unproven" for audit in audits)
+    parts = [
+        f"{changed} of {len(audits)} levels changed",
+        f"the book was wrong on {wrong}" if wrong else "the book was wrong on none",
+    ]
+    if unproven:
+        parts.append(f"{unproven} not proven (fields kept)")
+    return "; ".join(parts)
 
 
 def unsolved_message(outcome: Unsolvable | Stopped) -> str:
@@ -111,12 +129,12 @@ class Stream(ABC):
         progress bar is drawn by, and whether it is shown at all."""
 
     @abstractmethod
-    def checked(self, check: LevelCheck, moves: str, failure: str | None, counted: bool) -> None:
+    def checked(self, check: LevelCheck, moves: str, failure: Failure | None, counted: bool) -> None:
         """A level of --all is done: what its moves column says, and why it fails the run (None if not)."""
 
     @abstractmethod
     def summed_up(
-        self, book: Book, tallied: Tally, failed: list[int], outcome: str, code: int, counted: bool
+        self, book: Book, tallied: Tally, failures: list[Failure], outcome: str, code: int, counted: bool
     ) -> None:
         """--all is over, or was interrupted: the totals, the levels that fail the run, its exit status."""
 
@@ -127,6 +145,23 @@ class Stream(ABC):
     @abstractmethod
     def wrote_book(self, kind: str, seed: str, out: str, text: str) -> None:
         """generate has written a book to a file (standard error has said so already)."""
+
+    def progress_console(self) -> tuple[Console, bool]:
+        """The console a progress bar over many levels is drawn by, and whether it is shown at all."""
+        out = self.terminal.out
+        return (out if out.is_terminal else self.terminal.err), True
+
+    @abstractmethod
+    def annotated(self, level: Level, audit: LevelAudit) -> None:
+        """annotate has proven a level: what the book got wrong about it, and what is added."""
+
+    @abstractmethod
+    def annotation_written(self, book: str, out: str, audits: list[LevelAudit], code: int) -> None:
+        """annotate has written the book: what changed, and the run's exit status."""
+
+    @abstractmethod
+    def shared(self, level: Level, link: str, optimum: int) -> None:
+        """share: the level's link, its vector an optimal solution."""
 
 
 class Cards(Stream):
@@ -175,7 +210,7 @@ class Cards(Stream):
         out = self.terminal.out
         return (out if out.is_terminal else self.terminal.err), True
 
-    def checked(self, check: LevelCheck, moves: str, failure: str | None, counted: bool) -> None:
+    def checked(self, check: LevelCheck, moves: str, failure: Failure | None, counted: bool) -> None:
         """The level's row, its moves column red when it fails the run."""
         assert self.table is not None, "checking() comes first"
         level, outcome = check.level, check.outcome
@@ -189,7 +224,7 @@ class Cards(Stream):
         self.terminal.show(self.table.row([*cells, seconds, level.title]))
 
     def summed_up(
-        self, book: Book, tallied: Tally, failed: list[int], outcome: str, code: int, counted: bool
+        self, book: Book, tallied: Tally, failures: list[Failure], outcome: str, code: int, counted: bool
     ) -> None:
         """The table closed, and its totals."""
         assert self.table is not None, "checking() comes first"
@@ -204,6 +239,25 @@ class Cards(Stream):
 
     def wrote_book(self, kind: str, seed: str, out: str, text: str) -> None:
         """Standard error has said so; standard output is the book's only when it is written there."""
+
+    def annotated(self, level: Level, audit: LevelAudit) -> None:
+        """A line for each error the book made, with its fix, then for each thing added; none for a level
+        that was right."""
+        for finding in audit.findings:
+            self.terminal.show(Text.assemble((f"{audit.name}: ", "bold"), ("wrong: ", "red"), finding))
+        for note in audit.notes:
+            self.terminal.show(Text.assemble((f"{audit.name}: ", "bold"), note))
+
+    def annotation_written(self, book: str, out: str, audits: list[LevelAudit], code: int) -> None:
+        self.terminal.show(annotation_summary(audits))
+
+    def shared(self, level: Level, link: str, optimum: int) -> None:
+        """The link alone on standard output, for a script or a paste; what it holds on standard error."""
+        self.terminal.status(
+            f"{level.name}: optimum {moves_word(optimum)}, proven; the link's solution is the canonical "
+            f"optimal one, so the game shows par {optimum}"
+        )
+        self.terminal.write(link + "\n")
 
 
 class Compact(Cards):
@@ -267,20 +321,31 @@ class Records(Stream):
         # Records never pass through rich, so a bar on the same terminal would tear them: none then.
         return self.terminal.err, not self.terminal.out.is_terminal
 
-    def checked(self, check: LevelCheck, moves: str, failure: str | None, counted: bool) -> None:
-        error = None if check.error is None else str(check.error)
-        self.emit(level_record(check.level, check.outcome, error, failure))
+    def checked(self, check: LevelCheck, moves: str, failure: Failure | None, counted: bool) -> None:
+        self.emit(level_record(check, failure))
 
     def summed_up(
-        self, book: Book, tallied: Tally, failed: list[int], outcome: str, code: int, counted: bool
+        self, book: Book, tallied: Tally, failures: list[Failure], outcome: str, code: int, counted: bool
     ) -> None:
-        self.emit(all_record(book, tallied, failed, outcome, code))
+        self.emit(all_record(book, tallied, failures, outcome, code))
 
     def passed(self, count: int) -> None:
         """The summary record has said so."""
 
     def wrote_book(self, kind: str, seed: str, out: str, text: str) -> None:
         self.emit(generate_record(kind, seed, out, text))
+
+    def progress_console(self) -> tuple[Console, bool]:
+        return self.terminal.err, not self.terminal.out.is_terminal  # as checking() says why
+
+    def annotated(self, level: Level, audit: LevelAudit) -> None:
+        self.emit(annotated_record(level, audit))
+
+    def annotation_written(self, book: str, out: str, audits: list[LevelAudit], code: int) -> None:
+        self.emit(annotate_record(book, out, audits, code))
+
+    def shared(self, level: Level, link: str, optimum: int) -> None:
+        self.emit(share_record(level, link, optimum))
 
 
 # A file format: the walkthrough of a solution as a file's text.

@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .annotate import LevelAudit
 from .boards import Board, Move
 from .books import Book, Level
 from .hints import Hint
 from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable
 from .solver import SolverSettings
-from .verify import Tally
+from .verify import FAILURE_KINDS, Failure, LevelCheck, Tally
 
 SCHEMA_VERSION = 1
 
@@ -42,7 +43,7 @@ def move_object(move: Move) -> Record:
 
 
 def level_object(level: Level) -> Record:
-    return {
+    fields = {
         "name": level.name,
         "number": level.number,
         "title": level.title or None,
@@ -52,6 +53,7 @@ def level_object(level: Level) -> Record:
         "width": len(level.board[0]),
         "board": board_rows(level.board),
     }
+    return fields | ({"link": level.link} if level.link is not None else {})
 
 
 def settings_object(settings: SolverSettings) -> Record:
@@ -135,20 +137,33 @@ def hint_record(level: Level, settings: SolverSettings, hint: Hint) -> Record:
     )
 
 
-def level_record(level: Level, outcome: Outcome | None, error: str | None, failure: str | None) -> Record:
-    """One level of --all: its outcome, or the solver failure that left it without one; failure says why
-    the level fails the run (None when it passes). With --count, how many optimal solutions it has, not
-    the solutions themselves."""
+def level_record(check: LevelCheck, failure: Failure | None) -> Record:
+    """One level of --all: its outcome, or the solver failure that left it without one, and what the book
+    got wrong about it; failure says why the level fails the run, and failure_kind whose failure that is
+    (both None when it passes). With --count, how many optimal solutions it has, not the solutions
+    themselves."""
     fields: Record
-    if outcome is None:
-        fields = {"outcome": "failed", "error": error}
+    if check.outcome is None:
+        fields = {"outcome": "failed", "error": str(check.error)}
     else:
-        fields = outcome_fields(level, outcome, listed=False)
-    return record("level", level=level_object(level), **fields, failure=failure)
+        fields = outcome_fields(check.level, check.outcome, listed=False)
+    return record(
+        "level",
+        level=level_object(check.level),
+        **fields,
+        book_errors=list(check.book_errors),
+        failure=None if failure is None else failure.why,
+        failure_kind=None if failure is None else failure.kind,
+    )
 
 
-def all_record(book: Book, tallied: Tally, failed: list[int], outcome: str, exit_status: int) -> Record:
-    """The end of --all: the tally of the levels that finished, and which of them fail the run."""
+def all_record(book: Book, tallied: Tally, failures: list[Failure], outcome: str, exit_status: int) -> Record:
+    """The end of --all: the tally of the levels that finished, which of them fail the run, and for each
+    kind of failure, which fail for it."""
+    kinds = {
+        name: [failure.number for failure in failures if failure.kind == kind]
+        for kind, name in zip(FAILURE_KINDS, ("book_wrong", "solver_failed", "stopped"), strict=True)
+    }
     return record(
         "all",
         book=book.name,
@@ -157,7 +172,8 @@ def all_record(book: Book, tallied: Tally, failed: list[int], outcome: str, exit
         solved=tallied.solved,
         with_par=tallied.with_par,
         at_par=tallied.at_par,
-        failed=failed,
+        failed=[failure.number for failure in failures],
+        **kinds,
         seconds=round(tallied.seconds, 3),  # a sum of the solver's figures, which have three decimals
         outcome=outcome,
         exit_status=exit_status,
@@ -188,6 +204,40 @@ def generate_record(kind: str, seed: str, out: str, book_text: str) -> Record:
             }
         )
     return record("generate", kind=kind, seed=seed, out=out, levels=levels, exit_status=0)
+
+
+def annotated_record(level: Level, audit: LevelAudit) -> Record:
+    """One level of annotate, as it is proven: its outcome, the optimum (for "unproven", the lower bound the
+    budget left), the book's errors with their fixes, what was added, and the fields written."""
+    proven = {"lower_bound": audit.optimum} if audit.outcome == "unproven" else {"optimum": audit.optimum}
+    return record(
+        "annotated",
+        level=level_object(level),
+        outcome=audit.outcome,
+        **proven,
+        findings=list(audit.findings),
+        notes=list(audit.notes),
+        changed=[key for key, _ in audit.fields],
+    )
+
+
+def annotate_record(book: str, out: str, audits: list[LevelAudit], exit_status: int) -> Record:
+    """The end of annotate, once the book is written: which levels changed, which the book was wrong
+    about, which a budget left unproven."""
+    return record(
+        "annotate",
+        book=book,
+        out=out,
+        levels=len(audits),
+        changed=[audit.number for audit in audits if audit.changed],
+        wrong=[audit.number for audit in audits if audit.findings],
+        unproven=[audit.number for audit in audits if audit.outcome == "unproven"],
+        exit_status=exit_status,
+    )
+
+
+def share_record(level: Level, link: str, optimum: int) -> Record:
+    return record("share", level=level_object(level), link=link, optimum=optimum, exit_status=0)
 
 
 def error_record(outcome: str, message: str, exit_status: int) -> Record:

@@ -118,7 +118,7 @@ def board_size(board: Board, glyphs: Glyphs) -> str:
 
 def describe_level(level: Level, glyphs: Glyphs) -> Text:
     parts = [level.name, board_size(level.board, glyphs)]
-    if level.number is not None:
+    if level.number is not None or level.link is not None:  # a link's par is the game's, as a book's
         parts.append("no par" if level.par is None else f"par {level.par}")
     if level.title:
         parts.append(level.title)

@@ -123,8 +123,12 @@ class Terminal:
     def leave(self, message: str, code: int, label: str = "error") -> NoReturn:
         """End the run with one line on standard error and the exit status: every failure the user sees
         ends here."""
-        self.err.print(Text.assemble((f"{label}: ", "bold red"), message), soft_wrap=True)
+        self.say(message, label)
         raise SystemExit(code)
+
+    def say(self, message: str, label: str = "error") -> None:
+        """One line on standard error, as a failure's, that does not end the run."""
+        self.err.print(Text.assemble((f"{label}: ", "bold red"), message), soft_wrap=True)
 
 
 class LeaveRoom:

@@ -52,6 +52,7 @@ class LevelCheck:
     level: Level
     outcome: Outcome | None
     error: SolverError | None  # set exactly when outcome is None
+    book_errors: tuple[str, ...] = ()  # what the outcome shows the book got wrong, each with its fix
 
     @property
     def at_par(self) -> bool:
@@ -59,6 +60,18 @@ class LevelCheck:
         if not isinstance(self.outcome, Solution):
             return False
         return self.level.par is None or len(self.outcome.moves) == self.level.par
+
+
+# Why a level of --all fails the run: the book is wrong about it (its par, a vector it stores, a level no
+# moves clear), the solver failed on it, or a budget stopped it first. Each has its own exit status.
+FAILURE_KINDS = ("book", "solver", "budget")
+
+
+@dataclass(frozen=True)
+class Failure:
+    number: int  # the level's, in its book
+    why: str
+    kind: str  # one of FAILURE_KINDS
 
 
 @dataclass(frozen=True)

@@ -154,23 +154,28 @@ def test_all_is_a_record_per_level_in_order_then_a_summary_that_passes(tmp_path,
     assert summary["outcome"] == "passed"
 
 
-def test_all_names_the_failing_levels_in_the_summary_and_exits_1(tmp_path, small_book):
+def test_all_names_the_levels_the_book_is_wrong_about_in_the_summary_and_exits_1(tmp_path, small_book):
     small_book[1]["par"] = 3
     small_book.insert(0, {"tiles": [[2, 1], [1, 1]], "par": 1})  # unsolvable
     result = run(str(write_book(tmp_path / "book.json", small_book)), "--all", "--json")
     assert result.exit_code == 1
     *levels, summary = json_records(result)
-    assert [level["failure"] for level in levels] == ["unsolvable", None, "2 moves, par 3", None]
-    assert (summary["outcome"], summary["failed"]) == ("failed", [1, 3])
+    assert [level["failure_kind"] for level in levels] == ["book", None, "book", None]
+    assert levels[2]["failure"] == "par 3, optimum 2, proven; the par should be 2"
+    assert levels[2]["book_errors"] == [levels[2]["failure"]]
+    assert levels[0]["failure"].startswith("par 1, but no moves clear this board, proven")
+    assert (summary["outcome"], summary["failed"], summary["book_wrong"]) == ("failed", [1, 3], [1, 3])
+    assert (summary["solver_failed"], summary["stopped"]) == ([], [])
 
 
 def test_a_level_the_solver_fails_on_under_all_is_a_failed_level_record(tmp_path, fake_solver, small_book):
     env = fake_solver("garbage\n")
     result = run(str(write_book(tmp_path / "book.json", small_book[:1])), "--all", "--json", env=env)
-    assert result.exit_code == 1
+    assert result.exit_code == 4
     level, summary = json_records(result)
     assert level["outcome"] == "failed" and level["error"].startswith("malformed solver output")
-    assert summary["failed"] == [1]
+    assert level["failure_kind"] == "solver"
+    assert (summary["failed"], summary["solver_failed"], summary["exit_status"]) == ([1], [1], 4)
 
 
 def test_generate_records_the_book_it_wrote_level_by_level(tmp_path):
