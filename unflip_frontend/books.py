@@ -33,6 +33,9 @@ class Level:
     # The solutions the book stores for it, each named as a finding names it (stored_vectors), as stored:
     # checked against the proven optimum by --all and annotate, not here.
     vectors: tuple[tuple[str, object], ...] = field(default=(), compare=False)
+    # Why a book's level cannot be read (its board is then empty): the other levels of the book still can,
+    # and only asking for this one, or checking the whole book, says what is wrong with it.
+    problem: str | None = None
 
 
 @dataclass(frozen=True)
@@ -177,7 +180,17 @@ def parse_book(text: str, name: str) -> Book:
         raise InputError(f"{name}: not a level book (expected a JSON object with a 'levels' list)")
     if not data["levels"]:
         raise InputError(f"{name}: the book has no levels")
-    return Book(name, tuple(parse_level(entry, i, name) for i, entry in enumerate(data["levels"], 1)))
+    return Book(name, tuple(readable_level(entry, i, name) for i, entry in enumerate(data["levels"], 1)))
+
+
+def readable_level(entry: object, number: int, book_name: str) -> Level:
+    """A book's level as parse_level reads it, or, when it is malformed, a level that says why."""
+    try:
+        return parse_level(entry, number, book_name)
+    except InputError as exc:
+        title = entry.get("title") if isinstance(entry, dict) else None
+        shown = "" if title is None else printable(str(title))
+        return Level(f"{book_name} level {number}", number, (), None, shown, problem=str(exc))
 
 
 def source_file(source: str, books_dir: str | None) -> str:
@@ -262,4 +275,7 @@ def pick_level(book: Book, number: int) -> Level:
     count = len(book.levels)
     if not 1 <= number <= count:
         raise InputError(f"{book.name} has {count} levels; level {number} is out of range (1–{count})")
-    return book.levels[number - 1]
+    level = book.levels[number - 1]
+    if level.problem is not None:
+        raise InputError(level.problem)
+    return level

@@ -100,7 +100,9 @@ def check_level(
     level: Level, settings: SolverSettings, on_progress: OnProgress, on_build: OnBuild
 ) -> LevelCheck:
     """A level of --all: its verified outcome and what it shows the book got wrong, or the solver failure
-    that leaves it without one and the run going on to the next."""
+    that leaves it without one and the run going on to the next. A malformed level is not searched."""
+    if level.problem is not None:
+        return LevelCheck(level, None, None, (level.problem,))
     try:
         outcome = search(level, settings, on_progress, on_build)
         if isinstance(outcome, Stopped):
@@ -125,6 +127,8 @@ def par_missed(level: Level, outcome: Solution | Unsolvable) -> str:
 def check_columns(check: LevelCheck) -> tuple[str, Failure | None]:
     """What the moves column shows for a checked level, and why the level fails the run (None if not)."""
     outcome, number = check.outcome, check.level.number or 0
+    if check.level.problem is not None:
+        return "malformed", Failure(number, check.level.problem, "book")
     if outcome is None:
         return "error", Failure(number, str(check.error), "solver")
     if isinstance(outcome, Stopped):

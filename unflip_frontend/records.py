@@ -43,6 +43,11 @@ def move_object(move: Move) -> Record:
 
 
 def level_object(level: Level) -> Record:
+    if level.problem is not None:
+        unread = dict.fromkeys(("par", "height", "width", "board"))
+        return {"name": level.name, "number": level.number, "title": level.title or None, **unread} | {
+            "problem": level.problem
+        }
     fields = {
         "name": level.name,
         "number": level.number,
@@ -143,7 +148,9 @@ def level_record(check: LevelCheck, failure: Failure | None) -> Record:
     (both None when it passes). With --count, how many optimal solutions it has, not the solutions
     themselves."""
     fields: Record
-    if check.outcome is None:
+    if check.level.problem is not None:
+        fields = {"outcome": "malformed"}
+    elif check.outcome is None:
         fields = {"outcome": "failed", "error": str(check.error)}
     else:
         fields = outcome_fields(check.level, check.outcome, listed=False)

@@ -231,4 +231,5 @@ LEFT = ("level", "board", "par")
 
 
 def level_cells(level: Level, glyphs: Glyphs) -> tuple[str, str, str]:
-    return str(level.number), board_size(level.board, glyphs), "-" if level.par is None else str(level.par)
+    size = "malformed" if level.problem is not None else board_size(level.board, glyphs)
+    return str(level.number), size, "-" if level.par is None else str(level.par)

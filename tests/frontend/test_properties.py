@@ -145,9 +145,13 @@ def read_book(text: str) -> Book | None:
         return None
     assert book.levels
     for level in book.levels:
+        assert printable(level.title)
+        if level.problem is not None:  # a malformed level says why, in one clean line, and holds nothing
+            clean_error(InputError(level.problem))
+            assert level.board == () and level.par is None
+            continue
         well_formed(level.board)
         assert level.par is None or (type(level.par) is int and level.par >= 0)
-        assert printable(level.title)
     return book
 
 
