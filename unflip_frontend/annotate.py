@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .boards import Board, shape
-from .books import Level, parse_book, parse_level, stored_vectors
+from .books import Level, parse_book, readable_level, stored_vectors
 from .errors import SolverError
 from .game_vectors import (
     Vector,
@@ -78,7 +78,7 @@ REMOVED = Removed()
 class LevelAudit:
     number: int  # 1-based, in the book's order
     name: str  # "main level 7"
-    outcome: str  # "optimal", "exhaustive", "impossible" or "unproven"
+    outcome: str  # "optimal", "exhaustive", "impossible", "unproven" or "malformed"
     optimum: int | None  # for "unproven", the proven lower bound
     findings: tuple[str, ...]  # the book's errors, each with its fix
     notes: tuple[str, ...]  # what was missing and is added, and what could not be checked
@@ -143,6 +143,13 @@ def audit_level(
     if proof.optimum is None:
         return impossible_audit(entry, level)
     return solved_audit(entry, level, proof, exhaustive)
+
+
+def malformed_audit(level: Level, problem: str) -> LevelAudit:
+    """A level that cannot be read is the book's error too, and one only a person can mend: it is kept as it
+    is, and the book's other levels are annotated."""
+    note = "kept as it is: mend it by hand, then annotate again"
+    return LevelAudit(level.number or 0, level.name, "malformed", None, (problem,), (note,), ())
 
 
 def unproven_audit(entry: dict[str, object], level: Level, proof: Unproven) -> LevelAudit:
@@ -312,9 +319,12 @@ def audit_book(
         raise ValueError(f"{name}: not a level book with levels")
     audits = []
     for number, entry in enumerate(entries, 1):
-        level = parse_level(entry, number, name)
-        assert isinstance(entry, dict)  # parse_level accepts only an object
-        audit = audit_level(entry, level, prove(level.board), exhaustive)
+        level = readable_level(entry, number, name)
+        if level.problem is not None:
+            audit = malformed_audit(level, level.problem)
+        else:
+            assert isinstance(entry, dict)  # parse_level accepts only an object
+            audit = audit_level(entry, level, prove(level.board), exhaustive)
         if on_level is not None:
             on_level(audit)
         audits.append(audit)

@@ -168,7 +168,7 @@ def as_level(board: BoardSource) -> Level:
     """Any board a function takes as the level the front end works on; a bare board is named "board"."""
     if isinstance(board, Level):
         if board.problem is not None:  # a malformed level of a book that read_book still gave
-            raise InputError(board.problem)
+            raise InputError(f"{board.name}: {board.problem}")
         return board
     checked = Board.from_text(board) if isinstance(board, str) else Board(board)
     return Level("board", None, checked, None, "")

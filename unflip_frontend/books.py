@@ -33,8 +33,8 @@ class Level:
     # The solutions the book stores for it, each named as a finding names it (stored_vectors), as stored:
     # checked against the proven optimum by --all and annotate, not here.
     vectors: tuple[tuple[str, object], ...] = field(default=(), compare=False)
-    # Why a book's level cannot be read (its board is then empty): the other levels of the book still can,
-    # and only asking for this one, or checking the whole book, says what is wrong with it.
+    # Why a book's level cannot be read, without the level's name (its board is then empty): the other levels
+    # of the book still can, and only asking for this one, or checking the whole book, says what is wrong.
     problem: str | None = None
 
 
@@ -190,7 +190,9 @@ def readable_level(entry: object, number: int, book_name: str) -> Level:
     except InputError as exc:
         title = entry.get("title") if isinstance(entry, dict) else None
         shown = "" if title is None else printable(str(title))
-        return Level(f"{book_name} level {number}", number, (), None, shown, problem=str(exc))
+        where = f"{book_name} level {number}"
+        problem = str(exc).removeprefix(f"{where}: ")
+        return Level(where, number, (), None, shown, problem=problem)
 
 
 def source_file(source: str, books_dir: str | None) -> str:
@@ -277,5 +279,5 @@ def pick_level(book: Book, number: int) -> Level:
         raise InputError(f"{book.name} has {count} levels; level {number} is out of range (1–{count})")
     level = book.levels[number - 1]
     if level.problem is not None:
-        raise InputError(level.problem)
+        raise InputError(f"{level.name}: {level.problem}")
     return level

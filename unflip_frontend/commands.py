@@ -247,7 +247,15 @@ def annotate_book(
     write_atomically(target, text)
     stream.terminal.status(f"wrote the annotated book to {shown}")
     unproven = [audit for audit in audits if audit.outcome == "unproven"]
-    stream.annotation_written(source.name, shown, audits, EXIT_STOPPED if unproven else EXIT_OK)
+    malformed = [audit for audit in audits if audit.outcome == "malformed"]
+    # As under --all: the book's errors outweigh a budget's stop.
+    code = EXIT_FAILED if malformed else EXIT_STOPPED if unproven else EXIT_OK
+    stream.annotation_written(source.name, shown, audits, code)
+    if malformed:
+        named = "; ".join(f"level {audit.number} ({audit.findings[0]})" for audit in malformed)
+        stream.terminal.leave(
+            f"{len(malformed)} of {len(audits)} levels malformed, kept as they are: {named}", code
+        )
     if unproven:
         named = "; ".join(f"level {audit.number} (at least {audit.optimum} moves)" for audit in unproven)
         stream.terminal.leave(

@@ -72,6 +72,9 @@ def annotation_summary(audits: list[LevelAudit]) -> str:
     ]
     if unproven:
         parts.append(f"{unproven} not proven (fields kept)")
+    malformed = sum(audit.outcome == "malformed" for audit in audits)
+    if malformed:
+        parts.append(f"{malformed} malformed (kept as they are)")
     return "; ".join(parts)
 
 

@@ -239,6 +239,7 @@ def annotate_record(book: str, out: str, audits: list[LevelAudit], exit_status: 
         changed=[audit.number for audit in audits if audit.changed],
         wrong=[audit.number for audit in audits if audit.findings],
         unproven=[audit.number for audit in audits if audit.outcome == "unproven"],
+        malformed=[audit.number for audit in audits if audit.outcome == "malformed"],
         exit_status=exit_status,
     )
 

@@ -332,5 +332,11 @@ def test_the_canonical_vector_is_the_same_at_every_thread_count(solver, books):
 def test_a_book_that_is_not_a_book_is_one_input_error(prove):
     with pytest.raises(InputError, match="malformed JSON"):
         annotate_text("{", "broken", prove, exhaustive=False)
-    with pytest.raises(InputError, match="tile 3 at row 1"):
-        annotate_text(json.dumps({"levels": [{"tiles": [[3, 1], [1, 1]]}]}), "bad", prove, exhaustive=False)
+
+
+def test_a_malformed_level_is_the_books_error_and_kept_byte_for_byte(prove):
+    text = json.dumps({"levels": [{"tiles": [[3, 1], [1, 1]]}]})
+    annotated, audits = annotate_text(text, "bad", prove, exhaustive=False)
+    assert annotated == text
+    assert [audit.outcome for audit in audits] == ["malformed"]
+    assert "tile 3 at row 1" in audits[0].findings[0]
