@@ -297,6 +297,10 @@ public:
         int current = 0, end = 0;
         SymmetryGroup group = kTrivialGroup;
         std::vector<uint16_t> excluded;   // what this loop has blocked: tried moves and their orbits
+        // Part of this node's subtree, or of its current branch, went to another worker and may still
+        // be running: a failure here proves nothing the table may keep, and (under the table) a later
+        // sibling may not exclude that branch.
+        bool handed = false, current_handed = false;
     };
 
     void branches(int p, int budget, Branches& out) const {
@@ -379,6 +383,7 @@ public:
         frame.end = next.viable_count;
         frame.group = group;
         frame.excluded.clear();
+        frame.handed = false;
 
         // (Refuted moves only get the flag: leaving them in available_ costs the branch-point choice
         // 0.7% more nodes and saves 6% of the instructions.)
@@ -406,11 +411,14 @@ public:
             apply(index);
             block(index);
             path_.push_back(index);
+            frame.current_handed = false;
             solved = dfs(budget - 1, group & lattice_.stabiliser[index]);
             if (solved) break;
             path_.pop_back();
             undo(index);
-            if (sw_.exclusion) {
+            // A table entry written under an exclusion is sound only once the excluded branch has been
+            // searched to the end (see share_work), which a branch partly handed away has not.
+            if (sw_.exclusion && !(use_tt && frame.current_handed)) {
                 frame.excluded.push_back(index);   // blocked already, as a path move
                 exclude_orbit(frame, index, group);
             } else {
@@ -423,7 +431,9 @@ public:
             for (uint16_t index : frame.excluded) unblock(index);
             for (int k = 0; k < next.refuted_count; ++k) blocked_[next.refuted[k]] = 0;
         }
-        if (!solved && !shared_.stopping() && use_tt) tt_->record_failure(hash, budget);
+        // A task's given branches are not the node's whole subtree: its earlier siblings belong to the
+        // worker that handed them over, one of them perhaps still running.
+        if (!solved && !shared_.stopping() && use_tt && !given && !frame.handed) tt_->record_failure(hash, budget);
         return solved;
     }
 
@@ -475,6 +485,8 @@ public:
         }
         task.moves.assign(frame.next.viable + frame.current + 1, frame.next.viable + frame.end);
         frame.end = frame.current + 1;
+        for (size_t g = 0; g <= f; ++g) frames_[g].handed = true;
+        for (size_t g = 0; g < f; ++g) frames_[g].current_handed = true;
         shared_.queue.push_back(std::move(task));
         shared_.hungry = false;
         shared_.queue_ready.notify_one();
