@@ -199,13 +199,25 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResu
     )
 
 
+# The solver tests can run against another build, as tests/sabotage.py runs them against a solver with
+# one technique disabled in its code: UNFLIP_TEST_SOLVER=/path/to/unflip_solver names it, used as it is.
+TEST_SOLVER_VARIABLE = "UNFLIP_TEST_SOLVER"
+
+
 @pytest.fixture(scope="session")
 def solver_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A snapshot of ./unflip_solver, rebuilt first with `make unflip_solver` when missing or stale.
+    """A snapshot of ./unflip_solver, rebuilt first with `make unflip_solver` when missing or stale; or of
+    the binary that UNFLIP_TEST_SOLVER names, never rebuilt.
 
     The tests run a private copy so that a rebuild in the working tree during the session cannot
     swap or truncate the binary under them halfway through.
     """
+    if other := os.environ.get(TEST_SOLVER_VARIABLE):
+        if not Path(other).is_file():
+            pytest.fail(f"{TEST_SOLVER_VARIABLE}={other}: no such file")
+        snapshot = tmp_path_factory.mktemp("solver") / SOLVER_BINARY.name
+        shutil.copy2(other, snapshot)
+        return snapshot
     stale = not SOLVER_BINARY.exists() or any(
         (REPO / name).stat().st_mtime > SOLVER_BINARY.stat().st_mtime for name in build_settings().sources
     )
