@@ -83,6 +83,8 @@ public:
             }
         threads_ = options.threads > 0 ? options.threads
                                        : std::max(1u, std::thread::hardware_concurrency());
+        shared_.max_nodes = options.max_nodes;
+        shared_.workers = static_cast<uint64_t>(threads_);
     }
 
     Outcome run() {
@@ -251,8 +253,8 @@ private:
             while (running > 0) {
                 done.wait_for(lock, std::chrono::milliseconds(20));
                 const auto now = Clock::now();
-                if ((options_.max_seconds > 0 && seconds_since(start_) >= options_.max_seconds) ||
-                    (options_.max_nodes > 0 && shared_.nodes.load() >= options_.max_nodes))
+                // (The node budget is the workers' own: see Search::node_fits.)
+                if (options_.max_seconds > 0 && seconds_since(start_) >= options_.max_seconds)
                     shared_.aborted = true;
                 if (!options_.quiet && now - last_report >= std::chrono::seconds(1)) {
                     last_report = now;
