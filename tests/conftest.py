@@ -44,7 +44,8 @@ class SolverResult:
     target: int | None = None
     moves: tuple[tuple[int, int, int], ...] | None = None
     bound: int | None = None  # the b of "STOPPED b" or "LOWER_BOUND b"
-    # With --all-solutions / --count / --max-solutions: the listed sets, SOLUTIONS k, and INCOMPLETE.
+    # With --all-solutions / --count / --max-solutions: the listed sets, SOLUTIONS k, and INCOMPLETE
+    # (also when a budget stopped the counting after the optimum was proven: outcome "stopped", optimum m).
     solutions: tuple[frozenset[tuple[int, int, int]], ...] | None = None
     solution_count: int | None = None
     incomplete: bool = False
@@ -126,10 +127,15 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResu
         outcome = "lower bound"
         bound = int(m.group(1))
         tail = lines[2:]
-    elif outcome == "solved" and len(lines) > 2 and lines[2].split(" ")[0] in ("SOLUTION", "SOLUTIONS"):
+    elif (
+        outcome in ("solved", "stopped")
+        and len(lines) > 2
+        and head.startswith("MOVES")
+        and lines[2].split(" ")[0] in ("SOLUTION", "SOLUTIONS")
+    ):
         m = re.fullmatch(r"MOVES " + _INT, head)
         if not m:
-            raise bad("exit 0 without 'MOVES m'")
+            raise bad(f"exit {returncode} without 'MOVES m'")
         optimum = int(m.group(1))
         at = 2
         listed = []
@@ -145,6 +151,8 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResu
             raise bad("no 'SOLUTIONS k' after the solutions")
         solution_count = int(m.group(1))
         incomplete = at + 1 < len(lines) and lines[at + 1] == "INCOMPLETE"
+        if outcome == "stopped" and not incomplete:
+            raise bad("a counting stopped by its budget without 'INCOMPLETE'")
         tail = lines[at + 1 + incomplete :]
         moves = None
         move_count = optimum
