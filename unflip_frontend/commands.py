@@ -53,6 +53,8 @@ def solve_single(level: Level, settings: SolverSettings, outputs: Outputs, liste
     stream.searching(level)
     with solving_status(level.name, stream.glyphs, stream.terminal.err) as on_progress:
         outcome = search(level, settings, on_progress, stream.terminal.announce_build)
+    if isinstance(outcome, Stopped) and outcome.found is not None:
+        stream.counting_stopped(level, settings, outcome, listed)
     if not isinstance(outcome, Solution):
         stream.unsolved(level, settings, outcome)
     if isinstance(outcome, Optima):
@@ -101,7 +103,9 @@ def check_columns(check: LevelCheck) -> tuple[str, str | None]:
     if isinstance(outcome, Unsolvable):
         return "unsolvable", "unsolvable"
     if isinstance(outcome, Stopped):
-        return "stopped", f"{unsolved_status(outcome)[0]}, {shortfall(outcome)}"
+        # A count the budget stopped still shows the optimum it proved.
+        shown = "stopped" if outcome.optimum is None else str(outcome.optimum)
+        return shown, f"{unsolved_status(outcome)[0]}, {shortfall(outcome)}"
     count = len(outcome.moves)
     return str(count), None if check.at_par else f"{moves_word(count)}, par {check.level.par}"
 
