@@ -6,7 +6,9 @@ root's symmetry group made trivial, the covering bound proving nothing, the pari
 builds the copy, runs tests/test_solver_premises.py against it (UNFLIP_TEST_SOLVER, see tests/conftest.py)
 and reports which premises failed. A sabotage is caught when its own premise fails; the only other
 premises allowed to fail with it are those of the techniques built on it (the LP re-solve and the parity
-rows are parts of the covering bound, symmetry breaking works through exclusion). Every patch must match
+rows are parts of the covering bound, symmetry breaking works through exclusion). A premise that a
+sabotage makes hopelessly slow (two bounds gone at once) is stopped after PREMISE_TIMEOUT seconds and
+reported as timed out, neither held nor failed. Every patch must match
 its source exactly once, so a patch that no longer applies is an error, never a silent no-op. The
 unsabotaged copy is built and checked first: every premise must hold on it.
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -164,39 +167,73 @@ def build(folder: Path, patches: tuple[tuple[str, str, str], ...]) -> Path:
     return binary
 
 
-RESULT = re.compile(r"^(PASSED|FAILED) \S+::\w+\[(.+)\]", re.M)
+PREMISE_TIMEOUT = 120  # seconds: a premise a sabotage makes hopelessly slow is reported, not waited for
 
 
-def failed_premises(binary: Path) -> set[str]:
-    """The premises that fail against the binary, by their technique."""
-    env = {**os.environ, "UNFLIP_TEST_SOLVER": str(binary)}
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", str(PREMISES)],
+def premise_ids() -> list[str]:
+    """The premises' pytest node ids, in the file's order."""
+    listed = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", str(PREMISES)],
         cwd=REPO,
-        env=env,
         capture_output=True,
         text=True,
     )
-    results = {premise: outcome for outcome, premise in RESULT.findall(run.stdout)}
-    if not results:
-        raise SystemExit(f"sabotage.py: no premise results from pytest:\n{run.stdout}\n{run.stderr}")
-    return {premise for premise, outcome in results.items() if outcome == "FAILED"}
+    return [line for line in listed.stdout.splitlines() if "::" in line]
+
+
+def premise_outcome(binary: Path, node_id: str) -> str:
+    """'passed', 'failed', or 'timed out' (the solver runs it started are stopped with it)."""
+    env = {**os.environ, "UNFLIP_TEST_SOLVER": str(binary)}
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", node_id]
+    with subprocess.Popen(
+        command,
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    ) as run:
+        try:
+            code = run.wait(timeout=PREMISE_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+            return "timed out"
+    return {0: "passed", 1: "failed"}.get(code) or f"pytest exit {code}"
+
+
+def premise_outcomes(binary: Path, node_ids: list[str]) -> dict[str, str]:
+    """Each premise's outcome against the binary, by its technique (the node id's parameter)."""
+    return {re.sub(r"^.*\[(.*)\]$", r"\1", node_id): premise_outcome(binary, node_id) for node_id in node_ids}
+
+
+def summary(outcomes: dict[str, str]) -> str:
+    failing = [
+        f"{premise} ({outcome})" if outcome != "failed" else premise
+        for premise, outcome in outcomes.items()
+        if outcome != "passed"
+    ]
+    return ", ".join(failing) or "none"
 
 
 def main(words: list[str]) -> int:
     chosen = [s for s in SABOTAGES if not words or any(word in s.premise for word in words)]
+    node_ids = premise_ids()
+    if len(node_ids) < len(SABOTAGES):
+        raise SystemExit(f"sabotage.py: {len(node_ids)} premises collected, fewer than the sabotages")
     caught_all = True
     with tempfile.TemporaryDirectory(prefix="unflip-sabotage-") as scratch:
-        intact = failed_premises(build(Path(scratch) / "intact", ()))
-        print(f"{'no sabotage':<42} failing premises: {', '.join(sorted(intact)) or 'none'}")
-        if intact:
+        intact = premise_outcomes(build(Path(scratch) / "intact", ()), node_ids)
+        print(f"{'no sabotage':<42} premises not holding: {summary(intact)}", flush=True)
+        if set(intact.values()) != {"passed"}:
             return 1
         for number, sabotage in enumerate(chosen):
-            failed = failed_premises(build(Path(scratch) / str(number), sabotage.patches))
+            outcomes = premise_outcomes(build(Path(scratch) / str(number), sabotage.patches), node_ids)
+            failed = {premise for premise, outcome in outcomes.items() if outcome == "failed"}
             caught = sabotage.premise in failed and failed <= {sabotage.premise} | sabotage.also
             caught_all &= caught
-            named = ", ".join(sorted(failed)) or "none"
-            print(f"{sabotage.premise:<42} failing premises: {named}: {'caught' if caught else 'NOT CAUGHT'}")
+            verdict = "caught" if caught else "NOT CAUGHT"
+            print(f"{sabotage.premise:<42} premises not holding: {summary(outcomes)}: {verdict}", flush=True)
     return 0 if caught_all else 1
 
 
