@@ -79,7 +79,8 @@ const char* kUsageHead =
     "                       shorter of the two, both raced bound by bound\n"
     "  --threads T          worker threads (default: all logical cores)\n"
     "  --max-seconds S      stop after S seconds without a claim (exit 3, STOPPED b)\n"
-    "  --max-nodes N        stop after about N search nodes without a claim (exit 3)\n"
+    "  --max-nodes N        stop after N search nodes without a claim (exit 3); with\n"
+    "                       threads, at most 1/16 more (docs/protocol.md)\n"
     "  --lower-bound        no search: print the root's proven lower bound (LOWER_BOUND b, exit 0)\n"
     "  --all-solutions      every optimal solution, each a set of moves on one SOLUTION line\n"
     "  --count              only how many optimal solutions there are (SOLUTIONS k)\n"
@@ -104,6 +105,8 @@ const char* kUsageTail =
     "  TARGET t / LOWER_BOUND b / NODES 0 / TIME s  (with --lower-bound)                  0\n"
     "  TARGET t / MOVES m / SOLUTION r c k ... (one line each, --all-solutions only) /\n"
     "      SOLUTIONS k / [INCOMPLETE] / NODES n / TIME s  (enumerating)                   0\n"
+    "  the same, the SOLUTION lines and k those found before a budget ran out, then\n"
+    "      INCOMPLETE (the optimum m is proven; the count stopped)                        3 stopped\n"
     "  TARGET t / UNSOLVABLE / SOLUTIONS 0 / NODES 0 / TIME s  (enumerating)              1\n"
     "\n"
     "examples:\n"
@@ -310,7 +313,7 @@ void print(const Outcome& out, const Lattice& lattice) {
     std::string text = "TARGET " + std::to_string(out.target) + "\n";
     if (out.bound_only) {
         text += "LOWER_BOUND " + std::to_string(out.lower_bound) + "\n";
-    } else if (out.code == ExitCode::solved && out.enumerated) {
+    } else if (out.enumerated && (out.code == ExitCode::solved || out.counting_stopped)) {
         // Each solution a set, in a canonical order: moves sorted within a line, lines sorted.
         std::vector<std::vector<std::array<int, 3>>> sets;
         for (const std::vector<uint16_t>& solution : out.solutions) {

@@ -49,7 +49,8 @@ struct Outcome {
     bool bound_only = false;     // --lower-bound: lower_bound is the answer
     bool enumerated = false;     // every optimal solution was looked for
     uint64_t solution_count = 0;
-    bool incomplete = false;     // --max-solutions stopped the enumeration: there may be more
+    bool incomplete = false;     // --max-solutions or a budget stopped the enumeration: there may be more
+    bool counting_stopped = false;   // a budget ran out while enumerating, the optimum (moves) proven
     std::vector<std::vector<uint16_t>> solutions;
     uint64_t nodes = 0;
     double seconds = 0;
@@ -83,6 +84,8 @@ public:
             }
         threads_ = options.threads > 0 ? options.threads
                                        : std::max(1u, std::thread::hardware_concurrency());
+        shared_.max_nodes = options.max_nodes;
+        shared_.workers = static_cast<uint64_t>(threads_);
     }
 
     Outcome run() {
@@ -165,10 +168,14 @@ private:
         for (size_t r = 0; r < live_.size(); ++r) {
             if (live_[r]->h > bound) continue;
             run_bound(bound, {static_cast<int>(r)}, sw);
-            if (shared_.aborted) {
+            if (shared_.aborted && !shared_.limited) {
+                // The optimum stands proven; only the count is cut short, so it is reported with what
+                // was found so far. With none found here, the target is the one whose solution proved
+                // the optimum.
                 out.code = ExitCode::stopped;
-                out.lower_bound = bound;
-                return;
+                out.counting_stopped = true;
+                if (shared_.solution_count > 0) out.target = live_[r]->target;
+                break;
             }
             if (shared_.solution_count > 0) {
                 out.target = live_[r]->target;
@@ -176,7 +183,7 @@ private:
             }
         }
         out.solution_count = shared_.solution_count;
-        out.incomplete = shared_.limited;
+        out.incomplete = shared_.limited || out.counting_stopped;
         out.solutions = shared_.solutions;
     }
 
@@ -251,8 +258,8 @@ private:
             while (running > 0) {
                 done.wait_for(lock, std::chrono::milliseconds(20));
                 const auto now = Clock::now();
-                if ((options_.max_seconds > 0 && seconds_since(start_) >= options_.max_seconds) ||
-                    (options_.max_nodes > 0 && shared_.nodes.load() >= options_.max_nodes))
+                // (The node budget is the workers' own: see Search::node_fits.)
+                if (options_.max_seconds > 0 && seconds_since(start_) >= options_.max_seconds)
                     shared_.aborted = true;
                 if (!options_.quiet && now - last_report >= std::chrono::seconds(1)) {
                     last_report = now;

@@ -25,6 +25,9 @@ namespace unflip {
 namespace {
 
 constexpr uint64_t kNodeBatch = 1024;           // nodes a worker counts before publishing them
+// Under a node budget a worker publishes after at most 1/kBudgetShare of the remaining budget's share of
+// one worker, so that all the workers together overshoot by less than 1/kBudgetShare of it (protocol.md).
+constexpr uint64_t kBudgetShare = 16;
 
 // The bounds a search holds, as one: each asked in turn (bounds.def's order) and only when its switch is
 // on, without the search knowing which bounds there are.
@@ -174,6 +177,8 @@ struct Shared {
     std::atomic<bool> found{false};
     std::atomic<bool> aborted{false};   // budget ran out
     std::atomic<uint64_t> nodes{0};
+    uint64_t max_nodes = 0;              // the caller's node budget (0: none), which the workers enforce
+    uint64_t workers = 1;
     std::mutex mutex;
     std::vector<uint16_t> solution;
     int solution_target = -1;
@@ -211,7 +216,7 @@ public:
     Search(const Lattice& lattice, const LineCosts& costs, TranspositionTable* tt, const Switches& sw,
            Shared& shared)
         : lattice_(lattice), tt_(tt), sw_(sw), shared_(shared), bounds_({lattice, costs, sw}, bounds_switched(sw)),
-          moves_(lattice.moves.data()) {}
+          moves_(lattice.moves.data()), next_publish_(batch_after(shared.nodes.load())) {}
 
     void reset(int root, const Bits& d, const SearchBounds::Roots& roots) {
         root_ = root;
@@ -297,6 +302,10 @@ public:
         int current = 0, end = 0;
         SymmetryGroup group = kTrivialGroup;
         std::vector<uint16_t> excluded;   // what this loop has blocked: tried moves and their orbits
+        // Part of this node's subtree, or of its current branch, went to another worker and may still
+        // be running: a failure here proves nothing the table may keep, and (under the table) a later
+        // sibling may not exclude that branch.
+        bool handed = false, current_handed = false;
     };
 
     void branches(int p, int budget, Branches& out) const {
@@ -334,7 +343,7 @@ public:
         // conceivable solution up front: an easy board's search then touches a few pages, not 300 KB.
         if (frames_.size() <= static_cast<size_t>(budget)) frames_.resize(budget + 1);
         if (task.moves.empty()) return dfs(budget, task.group);
-        if (++local_nodes_ % kNodeBatch == 0) publish_nodes();
+        if (++local_nodes_ == next_publish_ && !node_fits()) return false;
         Branches given;
         for (uint16_t index : task.moves) given.viable[given.viable_count++] = index;
         // What the bounds prove at this very node: the root's say little this deep.
@@ -346,8 +355,8 @@ public:
     // the symmetries this node's subproblem is invariant under. A subtree cut short because another
     // thread won or the budget ran out proves nothing, so it is never recorded.
     bool dfs(int budget, SymmetryGroup group) {
-        if (++local_nodes_ % kNodeBatch == 0) {
-            publish_nodes();
+        if (++local_nodes_ == next_publish_) {
+            if (!node_fits()) return false;
             if (shared_.hungry.load(std::memory_order_relaxed)) share_work();
         }
         if (d_.empty()) {
@@ -379,6 +388,7 @@ public:
         frame.end = next.viable_count;
         frame.group = group;
         frame.excluded.clear();
+        frame.handed = false;
 
         // (Refuted moves only get the flag: leaving them in available_ costs the branch-point choice
         // 0.7% more nodes and saves 6% of the instructions.)
@@ -406,11 +416,14 @@ public:
             apply(index);
             block(index);
             path_.push_back(index);
+            frame.current_handed = false;
             solved = dfs(budget - 1, group & lattice_.stabiliser[index]);
             if (solved) break;
             path_.pop_back();
             undo(index);
-            if (sw_.exclusion) {
+            // A table entry written under an exclusion is sound only once the excluded branch has been
+            // searched to the end (see share_work), which a branch partly handed away has not.
+            if (sw_.exclusion && !(use_tt && frame.current_handed)) {
                 frame.excluded.push_back(index);   // blocked already, as a path move
                 exclude_orbit(frame, index, group);
             } else {
@@ -423,7 +436,9 @@ public:
             for (uint16_t index : frame.excluded) unblock(index);
             for (int k = 0; k < next.refuted_count; ++k) blocked_[next.refuted[k]] = 0;
         }
-        if (!solved && !shared_.stopping() && use_tt) tt_->record_failure(hash, budget);
+        // A task's given branches are not the node's whole subtree: its earlier siblings belong to the
+        // worker that handed them over, one of them perhaps still running.
+        if (!solved && !shared_.stopping() && use_tt && !given && !frame.handed) tt_->record_failure(hash, budget);
         return solved;
     }
 
@@ -475,14 +490,42 @@ public:
         }
         task.moves.assign(frame.next.viable + frame.current + 1, frame.next.viable + frame.end);
         frame.end = frame.current + 1;
+        for (size_t g = 0; g <= f; ++g) frames_[g].handed = true;
+        for (size_t g = 0; g < f; ++g) frames_[g].current_handed = true;
         shared_.queue.push_back(std::move(task));
         shared_.hungry = false;
         shared_.queue_ready.notify_one();
     }
 
-    void publish_nodes() {
-        shared_.nodes.fetch_add(local_nodes_ - published_nodes_, std::memory_order_relaxed);
+    // The shared count with this worker's nodes added.
+    uint64_t publish_nodes() {
+        const uint64_t batch = local_nodes_ - published_nodes_;
         published_nodes_ = local_nodes_;
+        return shared_.nodes.fetch_add(batch, std::memory_order_relaxed) + batch;
+    }
+
+    // At the end of each batch: publish it, and under a node budget decide whether the node just counted,
+    // the batch's last, is within the budget. If not, it is not searched, nor counted, and the search
+    // stops. A batch's earlier nodes were searched before being counted, which is the overshoot; each
+    // batch is at most 1/(kBudgetShare x workers) of the budget that remained at the batch before.
+    bool node_fits() {
+        const uint64_t total = publish_nodes();
+        if (shared_.max_nodes && total > shared_.max_nodes) {
+            --local_nodes_;
+            --published_nodes_;
+            shared_.nodes.fetch_sub(1, std::memory_order_relaxed);
+            shared_.aborted = true;
+            return false;
+        }
+        next_publish_ = local_nodes_ + batch_after(total);
+        return true;
+    }
+
+    // The next batch's size, the shared count being `total`.
+    uint64_t batch_after(uint64_t total) const {
+        if (!shared_.max_nodes) return kNodeBatch;
+        const uint64_t share = (shared_.max_nodes - std::min(total, shared_.max_nodes)) / (kBudgetShare * shared_.workers);
+        return std::clamp<uint64_t>(share, 1, kNodeBatch);
     }
 
     const std::vector<uint16_t>& path() const { return path_; }
@@ -507,6 +550,7 @@ private:
     uint8_t available_[kLatticePoints] = {};
     std::vector<uint16_t> path_;
     uint64_t local_nodes_ = 0, published_nodes_ = 0;
+    uint64_t next_publish_;   // local_nodes_ at the end of this batch
 };
 
 }  // namespace

@@ -44,7 +44,8 @@ class SolverResult:
     target: int | None = None
     moves: tuple[tuple[int, int, int], ...] | None = None
     bound: int | None = None  # the b of "STOPPED b" or "LOWER_BOUND b"
-    # With --all-solutions / --count / --max-solutions: the listed sets, SOLUTIONS k, and INCOMPLETE.
+    # With --all-solutions / --count / --max-solutions: the listed sets, SOLUTIONS k, and INCOMPLETE
+    # (also when a budget stopped the counting after the optimum was proven: outcome "stopped", optimum m).
     solutions: tuple[frozenset[tuple[int, int, int]], ...] | None = None
     solution_count: int | None = None
     incomplete: bool = False
@@ -126,10 +127,15 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResu
         outcome = "lower bound"
         bound = int(m.group(1))
         tail = lines[2:]
-    elif outcome == "solved" and len(lines) > 2 and lines[2].split(" ")[0] in ("SOLUTION", "SOLUTIONS"):
+    elif (
+        outcome in ("solved", "stopped")
+        and len(lines) > 2
+        and head.startswith("MOVES")
+        and lines[2].split(" ")[0] in ("SOLUTION", "SOLUTIONS")
+    ):
         m = re.fullmatch(r"MOVES " + _INT, head)
         if not m:
-            raise bad("exit 0 without 'MOVES m'")
+            raise bad(f"exit {returncode} without 'MOVES m'")
         optimum = int(m.group(1))
         at = 2
         listed = []
@@ -145,6 +151,8 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResu
             raise bad("no 'SOLUTIONS k' after the solutions")
         solution_count = int(m.group(1))
         incomplete = at + 1 < len(lines) and lines[at + 1] == "INCOMPLETE"
+        if outcome == "stopped" and not incomplete:
+            raise bad("a counting stopped by its budget without 'INCOMPLETE'")
         tail = lines[at + 1 + incomplete :]
         moves = None
         move_count = optimum
@@ -199,13 +207,25 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResu
     )
 
 
+# The solver tests can run against another build, as tests/sabotage.py runs them against a solver with
+# one technique disabled in its code: UNFLIP_TEST_SOLVER=/path/to/unflip_solver names it, used as it is.
+TEST_SOLVER_VARIABLE = "UNFLIP_TEST_SOLVER"
+
+
 @pytest.fixture(scope="session")
 def solver_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A snapshot of ./unflip_solver, rebuilt first with `make unflip_solver` when missing or stale.
+    """A snapshot of ./unflip_solver, rebuilt first with `make unflip_solver` when missing or stale; or of
+    the binary that UNFLIP_TEST_SOLVER names, never rebuilt.
 
     The tests run a private copy so that a rebuild in the working tree during the session cannot
     swap or truncate the binary under them halfway through.
     """
+    if other := os.environ.get(TEST_SOLVER_VARIABLE):
+        if not Path(other).is_file():
+            pytest.fail(f"{TEST_SOLVER_VARIABLE}={other}: no such file")
+        snapshot = tmp_path_factory.mktemp("solver") / SOLVER_BINARY.name
+        shutil.copy2(other, snapshot)
+        return snapshot
     stale = not SOLVER_BINARY.exists() or any(
         (REPO / name).stat().st_mtime > SOLVER_BINARY.stat().st_mtime for name in build_settings().sources
     )

@@ -95,6 +95,51 @@ def test_max_solutions_stops_at_k_and_says_there_may_be_more(run_solver_many):
         assert count == len(oracle.optimal_solution_sets(board)) and not incomplete and not solutions
 
 
+SPEC_TEXT = "00000\n00010\n00000\n01000\n00000\n"
+
+
+def test_a_budget_that_runs_out_while_counting_keeps_the_proven_optimum_and_the_solutions_found(run_solver):
+    """The specification's board: 45 nodes prove its optimum 8, 100 list its two optimal sets. Every budget
+    between stops the listing with exit 3, yet keeps the optimum and the sets found so far."""
+    board = oracle.as_board(SPEC_TEXT.split())
+    expected = oracle.optimal_solution_sets(board)
+    solve = run_solver(SPEC_TEXT, "--threads", "1", "--quiet")
+    full = run_solver(SPEC_TEXT, "--all-solutions", "--threads", "1", "--quiet")
+    assert (solve.move_count, full.solution_count, set(full.solutions)) == (8, 2, expected), full.describe()
+    counts = []
+    for budget in range(solve.nodes, full.nodes):
+        result = run_solver(SPEC_TEXT, "--all-solutions", "--max-nodes", budget, "--threads", "1", "--quiet")
+        assert result.outcome == "stopped" and result.returncode == 3, result.describe()
+        assert (result.target, result.optimum, result.incomplete, result.nodes) == (0, 8, True, budget), (
+            result.describe()
+        )
+        assert set(result.solutions) <= expected and result.solution_count == len(result.solutions)
+        counts.append(result.solution_count)
+    assert counts == sorted(counts) and counts[0] < 2 and counts[-1] == 2, counts
+    listing = ("--all-solutions", "--threads", "1", "--quiet")
+    short = run_solver(SPEC_TEXT, *listing, "--max-nodes", solve.nodes - 1)
+    assert (short.outcome, short.bound, short.optimum) == ("stopped", 8, None), short.describe()
+    enough = run_solver(SPEC_TEXT, *listing, "--max-nodes", full.nodes)
+    assert (enough.outcome, enough.solution_count, enough.incomplete) == ("solved", 2, False), (
+        enough.describe()
+    )
+
+
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_a_count_stopped_by_its_budget_says_so_with_the_optimum_on_any_threads_or_target(run_solver, threads):
+    """Weekly #1 (the project's book): its optimum 19 takes 2,492 nodes on one thread, its one optimal
+    solution 9,487 to count."""
+    weekly_1 = (
+        "0110000000110 0010100010100 1101000001011 1101000001011 1111000001111 1111111111111 1111111111111 "
+        "0000001000000 0000001000000 1000101010001 1100010100011 1101110111011 0000000000000"
+    )
+    text = "\n".join(weekly_1.split()) + "\n"
+    for target in ("0", "either"):
+        result = run_solver(text, "--count", "--max-nodes", 4000, "--threads", threads, "--target", target)
+        assert (result.outcome, result.optimum, result.incomplete) == ("stopped", 19, True), result.describe()
+        assert result.solution_count <= 1 and not result.solutions, result.describe()
+
+
 def test_the_default_output_is_unchanged_by_the_enumeration_options(run_solver):
     result = run_solver("00000\n00010\n00000\n01000\n00000\n", "--threads", "1", "--quiet")
     assert "SOLUTION" not in result.stdout and result.move_count == 8

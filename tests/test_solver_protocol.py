@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import subprocess
@@ -288,6 +289,51 @@ def test_a_one_node_budget_stops_with_exit_3_and_a_lower_bound_not_above_the_opt
 def test_a_generous_node_budget_changes_nothing(run_solver):
     result = run_solver(SPEC_TEXT, "--max-nodes", "100000000", "--max-seconds", "100000", *QUIET)
     assert_solved(result, SPEC_BOARD, 0, 8)
+
+
+def node_budget_overshoot(budget: int, threads: int) -> int:
+    """The most a search stopped by --max-nodes may count beyond it, as docs/protocol.md states it."""
+    return threads * (min(1024, max(1, budget // (16 * threads))) - 1)
+
+
+def weekly_text(number: int) -> str:
+    book = json.loads((REPO / "weekly_challenges_book.json").read_text())
+    return board_text(oracle.book_board(book["levels"][number - 1]))
+
+
+def test_the_documented_node_budget_overshoot_is_none_below_32_nodes_a_thread_and_under_a_sixteenth():
+    assert node_budget_overshoot(1, 2) == node_budget_overshoot(63, 2) == 0
+    assert node_budget_overshoot(2000, 2) == 2 * 61
+    assert node_budget_overshoot(10**9, 2) == 2 * 1023
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("budget", [1, 10, 500, 2000])
+def test_a_node_budget_stops_the_search_within_the_documented_overshoot(run_solver_many, threads, budget):
+    """Weekly #1, #8 and #21 need 2,492, 2,061 and 96,741 nodes on one thread, so every budget here
+    stops them, or on two threads at 2,000 may not. One thread is exact: a stopped search counted
+    exactly its budget."""
+    numbers = (1, 8, 21)
+    runs = 1 if threads == 1 else 4
+    texts = [weekly_text(number) for number in numbers] * runs
+    for result in run_solver_many(texts, "--threads", threads, "--max-nodes", budget, "--quiet"):
+        assert result.outcome in ("stopped", "solved"), result.describe()
+        assert result.nodes <= budget + node_budget_overshoot(budget, threads), result.describe()
+        if threads == 1:
+            assert result.outcome == "stopped" and result.nodes == budget, result.describe()
+
+
+def test_a_search_that_fits_its_node_budget_reports_its_solution_and_one_node_less_stops_it(run_solver):
+    for number in (1, 8):
+        text = weekly_text(number)
+        free = run_solver(text, *QUIET)
+        assert free.outcome == "solved", free.describe()
+        fits = run_solver(text, *QUIET, "--max-nodes", free.nodes)
+        assert (fits.outcome, fits.moves, fits.nodes) == ("solved", free.moves, free.nodes), fits.describe()
+        short = run_solver(text, *QUIET, "--max-nodes", free.nodes - 1)
+        assert (short.outcome, short.bound, short.nodes) == ("stopped", free.move_count, free.nodes - 1), (
+            short.describe()
+        )
 
 
 # --- the contract -------------------------------------------------------------------------------

@@ -80,6 +80,40 @@ def test_each_switch_configuration_finds_the_oracle_optimum(run_solver_many, cas
     assert not failures, "\n\n".join(failures)
 
 
+# An 8x8 board on which threads sharing the table once answered 13 moves, or 14, for the optimum 12: a
+# node whose branches went to the other thread recorded its failure before they were searched.
+TABLE_RACE_BOARD = oracle.as_board(
+    ["00101111", "10011101", "10111101", "10001010", "01001110", "00110110", "00111000", "00111100"]
+)
+TABLE_RACE_RUNS = 10  # the race lost about one run in ten on the first board, most runs on the second
+
+
+@pytest.fixture(scope="module")
+def table_race_cases():
+    """That board and uniformly random 8x8 ones: searches of some 20,000 nodes, big enough that the two
+    threads hand each other work many times, small enough for many runs."""
+    rng = random.Random(19)
+    boards = [TABLE_RACE_BOARD] + [oracle.random_solvable_board(rng, 8) for _ in range(3)]
+    return [(board, oracle.optimum(board)) for board in boards]
+
+
+def test_two_threads_sharing_the_table_find_the_oracle_optimum_beside_every_flag_run_after_run(
+    run_solver_many, table_race_cases, switches
+):
+    flags, _ = switches
+    configs = [("--tt", flag) for flag in flags if flag != "--tt"] + [("--tt",), ("--tt", "--lp-after", "0")]
+    failures = []
+    for config in configs:
+        texts = [board_text(board) for board, _ in table_race_cases] * TABLE_RACE_RUNS
+        results = run_solver_many(texts, "--threads", "2", *config)
+        failures += [
+            problem
+            for (board, optimum), result in zip(table_race_cases * TABLE_RACE_RUNS, results, strict=True)
+            if (problem := result.mismatch(board, 0, optimum))
+        ]
+    assert not failures, f"{len(failures)} wrong runs; the first:\n" + failures[0]
+
+
 def test_the_switch_list_covers_every_technique_and_each_number_default_is_in_its_range(switches):
     flags, numbers = switches
     assert {"--tt", "--no-pair-bound", "--no-cover-bound", "--no-line-bound"} <= set(flags)

@@ -31,7 +31,8 @@ Results are frozen dataclasses, one type per outcome, told apart with isinstance
   - Hint: one .move of an optimal solution and the moves .remaining after it;
   - LowerBound: the root's proven .bound, without a search;
   - Unsolvable: no sequence of moves reaches the target;
-  - Stopped: the budget ran out first; every solution needs at least .bound moves.
+  - Stopped: the budget ran out first; every solution needs at least .bound moves (.optimum, when it ran
+    out only while the solutions were counted: .found of them met by then).
 Every solution is replayed on the board before it is returned.
 
 Errors: InputError for a board, book or option that is unusable; SolverError when the solver cannot be

@@ -67,6 +67,8 @@ def solve_single(level: Level, settings: SolverSettings, outputs: Outputs, liste
     stream.searching(level)
     with solving_status(level.name, stream.glyphs, stream.terminal.err) as on_progress:
         outcome = search(level, settings, on_progress, stream.terminal.announce_build)
+    if isinstance(outcome, Stopped) and outcome.found is not None:
+        stream.counting_stopped(level, settings, outcome, listed)
     if not isinstance(outcome, Solution):
         stream.unsolved(level, settings, outcome)
     if isinstance(outcome, Optima):
@@ -132,7 +134,9 @@ def check_columns(check: LevelCheck) -> tuple[str, Failure | None]:
     if outcome is None:
         return "error", Failure(number, str(check.error), "solver")
     if isinstance(outcome, Stopped):
-        return "stopped", Failure(number, f"{unsolved_status(outcome)[0]}, {shortfall(outcome)}", "budget")
+        # A count the budget stopped still shows the optimum it proved.
+        shown = "stopped" if outcome.optimum is None else str(outcome.optimum)
+        return shown, Failure(number, f"{unsolved_status(outcome)[0]}, {shortfall(outcome)}", "budget")
     failure = Failure(number, "; ".join(check.book_errors), "book") if check.book_errors else None
     return "unsolvable" if isinstance(outcome, Unsolvable) else str(len(outcome.moves)), failure
 

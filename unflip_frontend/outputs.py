@@ -102,6 +102,13 @@ class Stream(ABC):
         label, code = unsolved_status(outcome)
         self.terminal.leave(unsolved_message(outcome), code, label)
 
+    def counting_stopped(
+        self, level: Level, settings: SolverSettings, stopped: Stopped, listed: bool
+    ) -> NoReturn:
+        """The optimum proven, the budget ran out while its solutions were counted (listed: with
+        --all-solutions): what was found, then the run ends as stopped."""
+        Stream.unsolved(self, level, settings, stopped)
+
     @abstractmethod
     def searching(self, level: Level) -> None:
         """A level's search starts."""
@@ -185,6 +192,12 @@ class Cards(Stream):
     def optima(self, level: Level, settings: SolverSettings, optima: Optima, listed: bool) -> None:
         self.terminal.show(*optima_report(level, optima, self.glyphs, listed))
 
+    def counting_stopped(
+        self, level: Level, settings: SolverSettings, stopped: Stopped, listed: bool
+    ) -> NoReturn:
+        self.terminal.show(*optima_report(level, stopped, self.glyphs, listed))
+        super().counting_stopped(level, settings, stopped, listed)
+
     def hinted(self, level: Level, settings: SolverSettings, hint: Hint) -> None:
         self.terminal.show(hint_card(hint, level.board, self.glyphs))
 
@@ -223,7 +236,7 @@ class Cards(Stream):
             Text(moves, style="red" if failure else ""),
         ]
         if counted:
-            cells.append(count_cell(outcome) if isinstance(outcome, Optima) else "-")
+            cells.append(count_cell(outcome))
         self.terminal.show(self.table.row([*cells, seconds, level.title]))
 
     def summed_up(
@@ -316,6 +329,15 @@ class Records(Stream):
     def unsolved(self, level: Level, settings: SolverSettings, outcome: Unsolvable | Stopped) -> NoReturn:
         self.emit(solve_record(level, settings, outcome, unsolved_status(outcome)[1]))
         super().unsolved(level, settings, outcome)
+
+    def counting_stopped(
+        self, level: Level, settings: SolverSettings, stopped: Stopped, listed: bool
+    ) -> NoReturn:
+        if listed:
+            for solution in solution_records(stopped):
+                self.emit(solution)
+        self.emit(solve_record(level, settings, stopped, EXIT_STOPPED, listed))
+        super().counting_stopped(level, settings, stopped, listed)
 
     def levels(self, book: Book) -> None:
         self.emit(list_record(book))

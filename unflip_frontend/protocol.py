@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .boards import Board, Move, shape_text
+from .boards import Board, Move, moves_word, shape_text
 from .contract import solver_contract
 from .errors import SolverError
 
@@ -49,12 +49,22 @@ class Unsolvable:
 
 @dataclass(frozen=True)
 class Stopped:
-    """The caller's budget ran out: no claim either way, beyond the proven lower bound."""
+    """The caller's budget ran out: no claim either way, beyond the proven lower bound. When it ran out
+    while the optimal solutions were being counted (--all-solutions, --count), after the optimum was
+    proven, the bound is that optimum, and found says how many optimal solutions were met before it ran
+    out: there may be more."""
 
     target: int
     bound: int  # every solution needs at least this many moves
     nodes: int
     seconds: float
+    found: int | None = None  # counting stopped: optimal solutions met by then; None: the optimum is unknown
+    solutions: tuple[tuple[Move, ...], ...] = ()  # those of them the solver listed
+
+    @property
+    def optimum(self) -> int | None:
+        """The proven optimum, when only the counting was stopped."""
+        return None if self.found is None else self.bound
 
 
 Outcome = Solution | Unsolvable | Stopped  # an Optima is a Solution
@@ -87,6 +97,8 @@ class LowerBound:
 
 def shortfall(outcome: Unsolvable | Stopped) -> str:
     """What an outcome without a solution proves, in words."""
+    if isinstance(outcome, Stopped) and outcome.found is not None:
+        return f"counting stopped after {counted_words(outcome.found)} of {moves_word(outcome.bound)}"
     if isinstance(outcome, Stopped):
         return f"no solution with fewer than {outcome.bound} moves"
     # On a square board the whole board is itself a move, so one colour is reachable exactly when the other
@@ -96,6 +108,10 @@ def shortfall(outcome: Unsolvable | Stopped) -> str:
     if outcome.target:
         return "no sequence of moves makes every tile black"
     return "no sequence of moves clears this board"
+
+
+def counted_words(found: int) -> str:
+    return f"{found} optimal solution{'s' * (found != 1)}"
 
 
 @dataclass(frozen=True)
@@ -233,11 +249,13 @@ def read_outcome(
     target: str,
     found: Callable[[ProtocolReader, int], T],
     counting: bool = False,
+    listing: tuple[tuple[int, int], int | None] | None = None,
 ) -> T | Unsolvable | Stopped:
     """One run's exit status and output as an outcome, trusting nothing the protocol does not allow: what
     `found` reads after TARGET when solved, or the unsolvable (which says SOLUTIONS 0 when counting) and
-    stopped outcomes every mode shares. A rejection or the solver's own failure is an error with its
-    reason."""
+    stopped outcomes every mode shares; counting, a stop after the optimum was proven too, with the
+    solutions found by then when listing gives the board's shape and the cap on them. A rejection or the
+    solver's own failure is an error with its reason."""
     exits = solver_contract().exits
     complaints = [line.strip() for line in stderr.splitlines() if line.strip() and not parse_progress(line)]
     reason = complaints[-1].removeprefix("error:").strip() if complaints else "no reason given"
@@ -259,11 +277,32 @@ def read_outcome(
             reader.number("SOLUTIONS", int, allowed=(0,))
         reader.number("NODES", int)
         outcome = Unsolvable(reported, reader.number("TIME", float), either=target == "either")
+    elif counting and reader.starts("MOVES"):
+        outcome = read_stopped_count(reader, reported, listing)
     else:
         bound = reader.number("STOPPED", int)
         outcome = Stopped(reported, bound, reader.number("NODES", int), reader.number("TIME", float))
     reader.end()
     return outcome
+
+
+def read_stopped_count(
+    reader: ProtocolReader, target: int, listing: tuple[tuple[int, int], int | None] | None
+) -> Stopped:
+    """MOVES m, the proven optimum; when listing, the SOLUTION lines found before the budget ran out
+    (fewer than the cap, which would have ended the listing first); SOLUTIONS k; INCOMPLETE."""
+    optimum = reader.number("MOVES", int)
+    solutions: list[tuple[Move, ...]] = []
+    if listing is None:
+        found = reader.number("SOLUTIONS", int)
+    else:
+        shape, max_solutions = listing
+        while reader.starts("SOLUTION") and len(solutions) + 1 != max_solutions:
+            solutions.append(reader.solution(shape, optimum))
+        found = reader.number("SOLUTIONS", int, allowed=(len(solutions),))
+    reader.keyword("INCOMPLETE")
+    nodes, seconds = reader.number("NODES", int), reader.number("TIME", float)
+    return Stopped(target, optimum, nodes, seconds, found, tuple(solutions))
 
 
 def parse_solver_output(
@@ -285,7 +324,8 @@ def parse_solver_output(
         moves = tuple(reader.move(*shape) for _ in range(count))
         return Solution(reported, moves, reader.number("NODES", int), reader.number("TIME", float))
 
-    return read_outcome(returncode, stdout, stderr, target, solution, counting=enumerating)
+    listing = (shape, max_solutions) if enumerating else None
+    return read_outcome(returncode, stdout, stderr, target, solution, counting=enumerating, listing=listing)
 
 
 def read_optima(

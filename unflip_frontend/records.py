@@ -99,13 +99,24 @@ def outcome_fields(level: Level, outcome: Outcome, listed: bool = True) -> Recor
     if isinstance(outcome, Unsolvable):
         return {"outcome": "unsolvable", "target": outcome.target, "seconds": outcome.seconds}
     assert isinstance(outcome, Stopped)
-    return {
+    stopped: Record = {
         "outcome": "stopped",
         "target": outcome.target,
         "lower_bound": outcome.bound,
         "nodes": outcome.nodes,
         "seconds": outcome.seconds,
     }
+    if outcome.found is not None:  # only the counting stopped: the optimum stands
+        stopped |= {
+            "move_count": outcome.bound,
+            "optimal": True,
+            "at_par": None if level.par is None else outcome.bound == level.par,
+            "solution_count": outcome.found,
+            "enumeration_complete": False,
+        }
+        if listed:
+            stopped["solutions"] = [moves_array(moves) for moves in outcome.solutions]
+    return stopped
 
 
 def solve_record(
@@ -120,8 +131,9 @@ def solve_record(
     )
 
 
-def solution_records(optima: Optima) -> list[Record]:
-    """Every optimal solution a record, ahead of the solve record that counts them."""
+def solution_records(optima: Optima | Stopped) -> list[Record]:
+    """Every optimal solution a record (those found, when a budget stopped the count), ahead of the solve
+    record that counts them."""
     return [
         record("solution", index=index, target=optima.target, moves=moves_array(moves))
         for index, moves in enumerate(optima.solutions, 1)

@@ -8,7 +8,7 @@ from rich.text import Text
 from .boards import COLOUR_NAMES, Board, Move, moves_word
 from .books import Level
 from .hints import Hint
-from .protocol import Optima
+from .protocol import Optima, Outcome, Stopped, counted_words
 from .render import Glyphs, describe_move, par_note, render_board
 
 
@@ -33,26 +33,40 @@ def count_words(optima: Optima, level: Level) -> str:
 
 OPTIMA_COLUMN_KEY = (
     "optima: how many optimal solutions a level has (1: unique; 3+: at least 3, where --max-solutions "
-    "stopped)"
+    "or a budget stopped)"
 )
 
 
-def count_cell(optima: Optima) -> str:
-    """The count in a table's column: 3, or 3+ when --max-solutions stopped the search there."""
-    return f"{len(optima.solutions)}{'' if optima.complete else '+'}"
+def count_cell(outcome: Outcome | None) -> str:
+    """The count in a table's column: 3, or 3+ when --max-solutions or a budget stopped the search there;
+    - for a level with no count."""
+    if isinstance(outcome, Stopped) and outcome.found is not None:
+        return f"{outcome.found}+"
+    if isinstance(outcome, Optima):
+        return f"{len(outcome.solutions)}{'' if outcome.complete else '+'}"
+    return "-"
 
 
-def optima_report(level: Level, optima: Optima, glyphs: Glyphs, listed: bool) -> list[Text]:
-    """The count, then (when listed) every solution on a numbered line, then the verification."""
-    summary = f"{count_words(optima, level)} {glyphs.dash} {optima.nodes:,} nodes, {optima.seconds:.3f} s"
+def optima_report(level: Level, optima: Optima | Stopped, glyphs: Glyphs, listed: bool) -> list[Text]:
+    """The count, then (when listed) every solution on a numbered line, then the verification. For a count
+    the budget stopped, the proven optimum and the solutions found by then."""
+    if isinstance(optima, Stopped):
+        each = moves_word(optima.bound) + par_note(level, optima.bound)
+        stop = f"counting stopped by budget after {counted_words(optima.found or 0)}, so there may be more"
+        words = f"Optimal: {each}, proven; {stop}"
+    else:
+        words = count_words(optima, level)
+    summary = f"{words} {glyphs.dash} {optima.nodes:,} nodes, {optima.seconds:.3f} s"
     parts = [Text(summary, style="bold")]
-    if listed:
+    if listed and optima.solutions:
         k = glyphs.times.join("kk")
         parts.append(Text(f"Each move is {k}@row,col: a {k} square and its top-left tile.", style="dim"))
         for number, moves in enumerate(optima.solutions, 1):
             line = " ".join(move_code(move, glyphs) for move in moves) or "no moves: already solved"
             parts.append(Text(f"{number:>4}. {line}"))
     found = len(optima.solutions)
+    if not found:
+        return parts
     which = "the solution" if found == 1 else f"each of the {found} solutions"
     parts.append(
         Text(

@@ -9,7 +9,7 @@ from pathlib import Path
 from .boards import COLOUR_NAMES, Board, moves_word, replay
 from .books import Level
 from .errors import SolverError, VerificationError
-from .protocol import Optima, Outcome, Solution
+from .protocol import Optima, Outcome, Solution, Stopped
 from .solver import OnProgress, SolverSettings, run_solver
 
 
@@ -23,9 +23,10 @@ def verify(boards: list[Board], target: int, whose: str = "the solver's") -> Non
         )
 
 
-def verify_optima(board: Board, optima: Optima) -> None:
+def verify_optima(board: Board, optima: Optima | Stopped) -> None:
     """Each solution reaches the target, and each is a different set of distinct moves: a move made twice
-    undoes itself, and a set listed twice is one solution, not two."""
+    undoes itself, and a set listed twice is one solution, not two. (A count the budget stopped has the
+    solutions found by then.)"""
     for index, moves in enumerate(optima.solutions, 1):
         if len(set(moves)) != len(moves):
             raise VerificationError(f"verification failed: the solver's solution {index} makes a move twice")
@@ -38,7 +39,7 @@ def solve_board(solver: Path, board: Board, settings: SolverSettings, on_progres
     """Run the solver on a board; a solution comes back only once it is replayed and verified, and with
     every optimal solution, each of them."""
     outcome = run_solver(solver, board, settings, on_progress)
-    if isinstance(outcome, Optima):
+    if isinstance(outcome, Optima | Stopped):
         verify_optima(board, outcome)
     elif isinstance(outcome, Solution):
         verify(replay(board, outcome.moves), outcome.target)

@@ -130,6 +130,84 @@ def test_a_budget_that_runs_out_while_enumerating_is_a_stop_with_exit_status_3(t
     assert one_line(result.stderr).startswith("stopped by budget: no solution with fewer than ")
 
 
+# On one thread the specification's board takes 45 nodes to prove its optimum 8, 100 to list both its
+# optimal solutions: a budget between stops the listing, not the proof.
+COUNT_STOPPED = ("--max-nodes", "80", "--threads", "1")
+
+
+@pytest.mark.parametrize("option", ["--all-solutions", "--count"])
+def test_a_budget_that_runs_out_while_counting_keeps_the_optimum_and_says_the_counting_stopped(option):
+    result = run("-", option, *COUNT_STOPPED, input=SPEC_BOARD)
+    assert result.exit_code == 3, result.stderr
+    assert (
+        "Optimal: 8 moves, proven; counting stopped by budget after 2 optimal solutions, so there may be more"
+        in result.stdout
+    )
+    assert "each of the 2 solutions, replayed on the original board" in result.stdout
+    assert len(listed_sets(result.stdout)) == (2 if option == "--all-solutions" else 0)
+    assert one_line(result.stderr).startswith(
+        "stopped by budget: counting stopped after 2 optimal solutions of 8 moves; searched 80 nodes"
+    )
+    # The proof alone fits the budget: a plain solve on it is no stop.
+    assert run("-", *COUNT_STOPPED, input=SPEC_BOARD).exit_code == 0
+
+
+def test_a_stopped_count_json_record_carries_the_optimum_and_an_incomplete_count():
+    [record] = json_records(run("-", "--count", "--json", *COUNT_STOPPED, input=SPEC_BOARD))
+    assert (record["outcome"], record["exit_status"], record["move_count"], record["lower_bound"]) == (
+        "stopped",
+        3,
+        8,
+        8,
+    )
+    assert (record["solution_count"], record["enumeration_complete"], record["optimal"]) == (2, False, True)
+    assert "solutions" not in record and "moves" not in record
+    *solutions, solve = json_records(run("-", "--all-solutions", "--json", *COUNT_STOPPED, input=SPEC_BOARD))
+    expected = oracle.optimal_solution_sets(as_board(SPEC_BOARD.split()))
+    assert as_sets([record["moves"] for record in solutions]) == as_sets(solve["solutions"]) == expected
+    assert (solve["solution_count"], solve["enumeration_complete"]) == (2, False)
+
+
+def test_all_with_count_shows_the_optimum_of_a_level_whose_counting_the_budget_stopped(tmp_path):
+    """Plain --all solves both levels within the budget; --all --count proves both optima, and the
+    budget stops the counting on the first, which fails the run as a stop does."""
+    spec = book_tiles(as_board(SPEC_BOARD.split()))
+    levels = [{"tiles": spec, "par": 8}, {"tiles": [[2, 2], [2, 2]], "par": 1}]
+    book = str(write_book(tmp_path / "book.json", levels))
+    assert run(book, "--all", *COUNT_STOPPED).exit_code == 0
+    result = run(book, "--all", "--count", *COUNT_STOPPED)
+    rows = [line.split() for line in result.stdout.splitlines() if re.match(r"\s+\d", line)]
+    assert [row[3:5] for row in rows] == [["8", "2+"], ["1", "1"]], result.stdout
+    stop = "level 1 (stopped by budget, counting stopped after 2 optimal solutions of 8 moves)"
+    assert stop in result.stderr
+    *records, _ = json_records(run(book, "--all", "--count", "--json", *COUNT_STOPPED))
+    assert [(r["outcome"], r.get("move_count"), r["solution_count"]) for r in records] == [
+        ("stopped", 8, 2),
+        ("solved", 1, 1),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("stdout", "message"),
+    [
+        ("TARGET 0\nMOVES 1\nSOLUTIONS 0\nNODES 1\nTIME 0\n", "line 4: expected 'INCOMPLETE', got 'NODES 1'"),
+        (
+            "TARGET 0\nMOVES 1\nSOLUTION 0 0 2\nSOLUTIONS 2\nINCOMPLETE\nNODES 1\nTIME 0\n",
+            "line 4: expected 'SOLUTIONS 1', got 'SOLUTIONS 2'",
+        ),
+        ("TARGET 0\nMOVES 1\n0 0 2\nNODES 1\nTIME 0\n", "line 3: expected 'SOLUTIONS 0', got '0 0 2'"),
+    ],
+    ids=["no INCOMPLETE", "count unlike the lines", "a plain move list"],
+)
+def test_malformed_output_of_a_stopped_count_is_a_solver_failure_naming_the_line(
+    tmp_path, fake_solver, stdout, message
+):
+    env = fake_solver(stdout, code=3)
+    result = run(str(write(tmp_path / "b.txt", SIX)), "--all-solutions", env=env)
+    assert result.exit_code == 4
+    assert one_line(result.stderr).startswith(f"error: malformed solver output: {message}")
+
+
 @pytest.mark.parametrize(
     ("args", "passed"),
     [

@@ -1,0 +1,241 @@
+"""The technique premises (tests/test_solver_premises.py) notice a technique that silently stops working.
+
+For each technique this copies the solver's sources (solver/build.mk's SOLVER_SOURCES) to a temporary
+folder, disables the technique *in the code* with a small text patch (never through its switch: the
+root's symmetry group made trivial, the covering bound proving nothing, the parity rounds skipped, ...),
+builds the copy, runs tests/test_solver_premises.py against it (UNFLIP_TEST_SOLVER, see tests/conftest.py)
+and reports which premises failed. A sabotage is caught when its own premise fails; the only other
+premises allowed to fail with it are those of the techniques built on it (the LP re-solve and the parity
+rows are parts of the covering bound, symmetry breaking works through exclusion). A premise that a
+sabotage makes hopelessly slow (two bounds gone at once) is stopped after PREMISE_TIMEOUT seconds and
+reported as timed out, neither held nor failed. Every patch must match
+its source exactly once, so a patch that no longer applies is an error, never a silent no-op. The
+unsabotaged copy is built and checked first: every premise must hold on it.
+
+Not collected by pytest (it builds the solver nine times, several minutes on two cores). Run it from the
+repository root, after a change to the search or to the premises:
+
+    .venv/bin/python tests/sabotage.py            # every technique
+    .venv/bin/python tests/sabotage.py parity     # the ones whose name contains a word
+
+It prints one line per sabotage and exits 1 when one was not caught. docs/checks.md has its last output.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from unflip_frontend.contract import build_settings  # noqa: E402
+
+PREMISES = REPO / "tests" / "test_solver_premises.py"
+
+
+@dataclass(frozen=True)
+class Sabotage:
+    premise: str  # the premise's id in test_solver_premises.py: its technique
+    patches: tuple[tuple[str, str, str], ...]  # (file, text, replacement), each text found exactly once
+    also: frozenset[str] = frozenset()  # premises of techniques built on this one, allowed to fail too
+
+
+COVER_LP = frozenset({"re-solving the LP below the root", "the parity rows"})
+
+SABOTAGES = (
+    Sabotage(
+        "symmetry breaking",
+        (("solver/driver.h", "root.group = lattice_.symmetries_of(root.d);", "root.group = kTrivialGroup;"),),
+    ),
+    Sabotage(
+        "the covering LP bound",
+        (
+            (
+                "solver/bounds.h",
+                "static int proven_at_root(const Root& root) { return root.lp_bound; }",
+                "static int proven_at_root(const Root&) { return 0; }",
+            ),
+            (
+                "solver/bounds.h",
+                "int value(const Bits&, int) const { return CoverWeights::moves_for(sum_); }",
+                "int value(const Bits&, int) const { return 0; }",
+            ),
+            (
+                "solver/bounds.h",
+                "        return CoverWeights::moves_for(sum) > budget;",
+                "        return false;",
+            ),
+            (
+                "solver/bounds.h",
+                "        return std::max(proven, CoverWeights::moves_for(sum_));",
+                "        return 0;",
+            ),
+        ),
+        also=COVER_LP,
+    ),
+    Sabotage(
+        "re-solving the LP below the root",
+        (
+            (
+                "solver/bounds.h",
+                "return sw_.lp_after && subtree_nodes > static_cast<uint64_t>(sw_.lp_after);",
+                "return false;",
+            ),
+        ),
+        also=frozenset({"the parity rows"}),
+    ),
+    Sabotage(
+        "the parity rows",
+        (
+            (
+                "solver/cover_lp.h",
+                "if (parity_rounds-- > 0 && add_violated_parity_cuts()) continue;",
+                "if (false) continue;",
+            ),
+        ),
+    ),
+    Sabotage(
+        "sibling exclusion",
+        (
+            (
+                "solver/search.h",
+                "if (sw_.exclusion && !(use_tt && frame.current_handed)) {",
+                "if (false) {",
+            ),
+        ),
+        also=frozenset({"symmetry breaking"}),
+    ),
+    Sabotage(
+        "move ordering",
+        (("solver/search.h", "const int gain = sw_.ordering ? ", "const int gain = false ? "),),
+    ),
+    Sabotage(
+        "branching at the point with fewest moves",
+        (
+            (
+                "solver/search.h",
+                "if (!sw_.fewest_branches) return d_.lowest();",
+                "return d_.lowest();",
+            ),
+        ),
+    ),
+    Sabotage(
+        "the pair bound",
+        (
+            (
+                "solver/bounds.h",
+                "int value(const Bits&, int) const { return std::max((lines_.row_sum() + 1) / 2, "
+                "(lines_.col_sum() + 1) / 2); }",
+                "int value(const Bits&, int) const { return 0; }",
+            ),
+            (
+                "solver/bounds.h",
+                "return std::max((lines_.row_sum_after(m) + 1) / 2, (lines_.col_sum_after(m) + 1) / 2) > "
+                "budget;",
+                "return false;",
+            ),
+        ),
+    ),
+)
+
+
+def build(folder: Path, patches: tuple[tuple[str, str, str], ...]) -> Path:
+    """The solver built from a copy of its sources in folder, with the patches applied."""
+    for name in build_settings().sources:
+        copy = folder / name
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(REPO / name, copy)
+    for name, text, replacement in patches:
+        path = folder / name
+        source = path.read_text()
+        if source.count(text) != 1:
+            raise SystemExit(f"sabotage.py: {name} has {source.count(text)} copies of {text!r}, not one")
+        path.write_text(source.replace(text, replacement))
+    binary = folder / "unflip_solver"
+    command = ["g++", *build_settings().std_flags, *build_settings().opt_flags, "-o", str(binary)]
+    done = subprocess.run([*command, "unflip_solver.cpp"], cwd=folder, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"sabotage.py: the build failed:\n{done.stderr}")
+    return binary
+
+
+PREMISE_TIMEOUT = 120  # seconds: a premise a sabotage makes hopelessly slow is reported, not waited for
+
+
+def premise_ids() -> list[str]:
+    """The premises' pytest node ids, in the file's order."""
+    listed = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", str(PREMISES)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
+    return [line for line in listed.stdout.splitlines() if "::" in line]
+
+
+def premise_outcome(binary: Path, node_id: str) -> str:
+    """'passed', 'failed', or 'timed out' (the solver runs it started are stopped with it)."""
+    env = {**os.environ, "UNFLIP_TEST_SOLVER": str(binary)}
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", node_id]
+    with subprocess.Popen(
+        command,
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    ) as run:
+        try:
+            code = run.wait(timeout=PREMISE_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+            return "timed out"
+    return {0: "passed", 1: "failed"}.get(code) or f"pytest exit {code}"
+
+
+def premise_outcomes(binary: Path, node_ids: list[str]) -> dict[str, str]:
+    """Each premise's outcome against the binary, by its technique (the node id's parameter)."""
+    return {re.sub(r"^.*\[(.*)\]$", r"\1", node_id): premise_outcome(binary, node_id) for node_id in node_ids}
+
+
+def summary(outcomes: dict[str, str]) -> str:
+    failing = [
+        f"{premise} ({outcome})" if outcome != "failed" else premise
+        for premise, outcome in outcomes.items()
+        if outcome != "passed"
+    ]
+    return ", ".join(failing) or "none"
+
+
+def main(words: list[str]) -> int:
+    chosen = [s for s in SABOTAGES if not words or any(word in s.premise for word in words)]
+    node_ids = premise_ids()
+    if len(node_ids) < len(SABOTAGES):
+        raise SystemExit(f"sabotage.py: {len(node_ids)} premises collected, fewer than the sabotages")
+    caught_all = True
+    with tempfile.TemporaryDirectory(prefix="unflip-sabotage-") as scratch:
+        intact = premise_outcomes(build(Path(scratch) / "intact", ()), node_ids)
+        print(f"{'no sabotage':<42} premises not holding: {summary(intact)}", flush=True)
+        if set(intact.values()) != {"passed"}:
+            return 1
+        for number, sabotage in enumerate(chosen):
+            outcomes = premise_outcomes(build(Path(scratch) / str(number), sabotage.patches), node_ids)
+            failed = {premise for premise, outcome in outcomes.items() if outcome == "failed"}
+            caught = sabotage.premise in failed and failed <= {sabotage.premise} | sabotage.also
+            caught_all &= caught
+            verdict = "caught" if caught else "NOT CAUGHT"
+            print(f"{sabotage.premise:<42} premises not holding: {summary(outcomes)}: {verdict}", flush=True)
+    return 0 if caught_all else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
