@@ -43,6 +43,11 @@ tsan: unflip_solver_tsan
 unflip_all_boards: tests/all_boards.cpp $(SOLVER_SOURCES)
 	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $<
 
+# Certificates for many boards of a shape in one process (tests/certify_boards.cpp), for
+# tests/test_certificates.py.
+unflip_certify_boards: tests/certify_boards.cpp $(SOLVER_SOURCES)
+	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $<
+
 # The solver's board parser under libFuzzer, AddressSanitizer and UndefinedBehaviorSanitizer: the harness
 # calls solver/board_input.h's functions (fuzz/board_parser_fuzz.cpp says what it checks). New inputs go to
 # fuzz/found/, a failing one to fuzz/artifacts/; inputs up to 70,000 bytes reach past the solver's 64 KiB cap.
@@ -74,7 +79,7 @@ books: $(VENV)/.installed unflip_solver
 	$(VPY) unflip.py books --out .
 
 clean:
-	rm -f unflip_solver unflip_solver_asan unflip_solver_tsan unflip_solver_fuzz unflip_all_boards
+	rm -f unflip_solver unflip_solver_asan unflip_solver_tsan unflip_solver_fuzz unflip_all_boards unflip_certify_boards
 
 distclean: clean
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache build *.egg-info

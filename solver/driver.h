@@ -186,8 +186,8 @@ private:
 
     // --certificate: the proof, for each target asked, that no solution has fewer than `optimum` moves.
     // A root whose bound already says so is one leaf; any other is the search of the bound below the
-    // optimum again, on one thread with every sibling excluded and no symmetry breaking, writing down
-    // every node it prunes (certificate.h). A budget that runs out first leaves no certificate.
+    // optimum again, on one thread with every sibling excluded, no symmetry breaking and the LP re-solved
+    // sooner, writing down every node it prunes (certificate.h). A budget that runs out first leaves no certificate.
     void certify(int optimum, Outcome& out) {
         Certifier certifier(lattice_, costs_, options_.certificate);
         certifier.header(board_, options_.target, out.target, out.moves);
@@ -195,6 +195,7 @@ private:
         sw.exclusion = true;
         sw.symmetry = false;
         sw.tt = false;
+        sw.lp_after = std::min(sw.lp_after, kCertificateLpAfter);
         const std::vector<uint8_t> nothing_blocked(lattice_.moves.size(), 0);
         const int threads = threads_;
         threads_ = 1;

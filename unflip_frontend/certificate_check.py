@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import gzip
 import sys
+import zlib
 from collections.abc import Iterator
 from typing import TextIO
 
@@ -86,10 +87,9 @@ class Lattice:
         for m, corners in enumerate(self.corners):
             for p in corners:
                 self.at[p].append(m)
-        self.row_pairs = [{(1 << c) | (1 << (c + k)) for r, c, k in self.moves if i in (r, r + k)} for i in range(h + 1)]
-        self.column_pairs = [
-            {(1 << r) | (1 << (r + k)) for r, c, k in self.moves if j in (c, c + k)} for j in range(w + 1)
-        ]
+        row_pairs = [{(1 << c) | (1 << (c + k)) for r, c, k in self.moves if i in (r, r + k)} for i in range(h + 1)]
+        column_pairs = [{(1 << r) | (1 << (r + k)) for r, c, k in self.moves if j in (c, c + k)} for j in range(w + 1)]
+        self.lines = [(w + 1, frozenset(pairs)) for pairs in row_pairs] + [(h + 1, frozenset(p)) for p in column_pairs]
         self.tables: dict[tuple[int, frozenset[int]], list[int]] = {}
 
     def point(self, i: int, j: int) -> int:
@@ -106,9 +106,10 @@ class Lattice:
             if differs(i, j) ^ differs(i - 1, j) ^ differs(i, j - 1) ^ differs(i - 1, j - 1)
         )
 
-    def line_cost(self, width: int, pairs: set[int], mask: int) -> int:
-        """The fewest of these pairs whose exclusive or is mask: breadth-first over every mask, once."""
-        key = (width, frozenset(pairs))
+    def table(self, key: tuple[int, frozenset[int]]) -> list[int]:
+        """Per mask of a line this wide, the fewest of these pairs whose exclusive or is the mask:
+        breadth-first over every mask, once per kind of line."""
+        width, pairs = key
         if key not in self.tables:
             cost = [UNREACHABLE] * (1 << width)
             cost[0] = 0
@@ -122,15 +123,18 @@ class Lattice:
                             reached.append(state ^ pair)
                 frontier = reached
             self.tables[key] = cost
-        return self.tables[key][mask]
+        return self.tables[key]
 
     def line_costs(self, d: int) -> tuple[list[int], list[int]]:
-        rows = [(d >> (i * self.stride)) & ((1 << self.stride) - 1) for i in range(self.h + 1)]
-        columns = [sum((rows[i] >> j & 1) << i for i in range(self.h + 1)) for j in range(self.w + 1)]
-        return (
-            [self.line_cost(self.w + 1, self.row_pairs[i], rows[i]) for i in range(self.h + 1)],
-            [self.line_cost(self.h + 1, self.column_pairs[j], columns[j]) for j in range(self.w + 1)],
-        )
+        """The least pair counts of the lattice rows of d, and of its columns."""
+        masks = [0] * (self.h + self.w + 2)
+        while d:
+            i, j = divmod((d & -d).bit_length() - 1, self.stride)
+            masks[i] |= 1 << j
+            masks[self.h + 1 + j] |= 1 << i
+            d &= d - 1
+        costs = [self.table(line)[mask] for line, mask in zip(self.lines, masks)]
+        return costs[: self.h + 1], costs[self.h + 1 :]
 
 
 class Weighting:
@@ -166,7 +170,8 @@ class Tokens:
     def number(self, low: int = 0, high: int | None = None) -> int:
         word = self.word()
         if not word.isdigit() or int(word) < low or (high is not None and int(word) > high):
-            raise Invalid(f"line {self.line}: expected a whole number from {low} to {high}, found {word!r}")
+            limits = f"from {low} to {high}" if high is not None else f"of at least {low}"
+            raise Invalid(f"line {self.line}: expected a whole number {limits}, found {word!r}")
         return int(word)
 
     def expect(self, *words: str) -> None:
@@ -290,8 +295,10 @@ class Checker:
                     raise self.fail(f"the move {' '.join(map(str, lattice.moves[m]))} is not allowed here")
                 self.blocked[m] = 1
                 listed.append(m)
-                change = sum(-weighting.worth[c] if d >> c & 1 else weighting.worth[c] for c in lattice.corners[m])
-                self.node(d ^ lattice.bits[m], budget - 1, total + change, weighting)
+                child_total = total
+                for c in lattice.corners[m]:
+                    child_total += -weighting.worth[c] if d >> c & 1 else weighting.worth[c]
+                self.node(d ^ lattice.bits[m], budget - 1, child_total, weighting)
         finally:
             for m in listed:
                 self.blocked[m] = 0
@@ -318,13 +325,21 @@ def open_certificate(path: str) -> TextIO:
 
 
 def check(board_path: str, certificate_path: str) -> int:
-    """The optimum a certificate proves for a board; Invalid or Unreadable when it does not."""
+    """The optimum a certificate proves for the board in a file; Invalid or Unreadable when it does not."""
     try:
         with open(board_path, encoding="utf-8") as file:
             board = read_board(file.read())
+    except (OSError, UnicodeDecodeError) as exc:
+        raise Unreadable(str(exc)) from None
+    return check_board(board, certificate_path)
+
+
+def check_board(board: list[list[int]], certificate_path: str) -> int:
+    """The optimum a certificate proves for a board (rows of 0/1 tiles); Invalid or Unreadable."""
+    try:
         with open_certificate(certificate_path) as lines:
             return Checker(board, Tokens(lines)).check()
-    except (OSError, UnicodeDecodeError, EOFError) as exc:
+    except (OSError, UnicodeDecodeError, EOFError, zlib.error) as exc:
         raise Unreadable(str(exc)) from None
 
 
