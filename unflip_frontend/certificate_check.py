@@ -87,9 +87,15 @@ class Lattice:
         for m, corners in enumerate(self.corners):
             for p in corners:
                 self.at[p].append(m)
-        row_pairs = [{(1 << c) | (1 << (c + k)) for r, c, k in self.moves if i in (r, r + k)} for i in range(h + 1)]
-        column_pairs = [{(1 << r) | (1 << (r + k)) for r, c, k in self.moves if j in (c, c + k)} for j in range(w + 1)]
-        self.lines = [(w + 1, frozenset(pairs)) for pairs in row_pairs] + [(h + 1, frozenset(p)) for p in column_pairs]
+        row_pairs = [
+            {(1 << c) | (1 << (c + k)) for r, c, k in self.moves if i in (r, r + k)} for i in range(h + 1)
+        ]
+        column_pairs = [
+            {(1 << r) | (1 << (r + k)) for r, c, k in self.moves if j in (c, c + k)} for j in range(w + 1)
+        ]
+        self.lines = [(w + 1, frozenset(pairs)) for pairs in row_pairs] + [
+            (h + 1, frozenset(p)) for p in column_pairs
+        ]
         self.tables: dict[tuple[int, frozenset[int]], list[int]] = {}
 
     def point(self, i: int, j: int) -> int:
@@ -133,7 +139,7 @@ class Lattice:
             masks[i] |= 1 << j
             masks[self.h + 1 + j] |= 1 << i
             d &= d - 1
-        costs = [self.table(line)[mask] for line, mask in zip(self.lines, masks)]
+        costs = [self.table(line)[mask] for line, mask in zip(self.lines, masks, strict=True)]
         return costs[: self.h + 1], costs[self.h + 1 :]
 
 
@@ -260,7 +266,7 @@ class Checker:
         for q, m, z in cuts:
             for move in lattice.at[q]:
                 load[move] += -z if move == m else z
-        for m, corners in enumerate(lattice.corners):
+        for m in range(len(lattice.moves)):
             if not self.blocked[m] and load[m] > self.denominator:
                 raise self.fail(
                     f"the weighting loads move {' '.join(map(str, lattice.moves[m]))} with {load[m]}, "
@@ -313,7 +319,9 @@ class Checker:
             if kind == "P":
                 proven = max(-(-sum(rows) // 2), -(-sum(columns) // 2))
             else:
-                proven = max(a + b for costs in (rows, columns) for a, b in zip(costs, costs[1:]))
+                proven = max(
+                    a + b for costs in (rows, columns) for a, b in zip(costs, costs[1:], strict=False)
+                )
         if proven <= budget:
             raise self.fail(f"a leaf's bound {kind} proves {proven} moves, not more than the {budget} left")
 
