@@ -152,6 +152,53 @@ public:
         return w;
     }
 
+    // A target no set of moves reaches: 'U' and a set of points that every move has an even number of
+    // corners in, and d's 1-points an odd number. It is found by elimination over GF(2): with each point
+    // a variable, the moves' rows say 0 and d's says 1, and d outside the moves' span makes that solvable.
+    void unreachable(const Bits& d) {
+        Bits basis[kLatticePoints];
+        int says[kLatticePoints] = {};
+        bool has[kLatticePoints] = {};
+        auto add = [&](Bits row, int rhs) {
+            for (int p = row.lowest(); p >= 0; p = row.lowest()) {
+                if (!has[p]) {
+                    basis[p] = row;
+                    says[p] = rhs;
+                    has[p] = true;
+                    return true;
+                }
+                row ^= basis[p];
+                rhs ^= says[p];
+            }
+            return rhs == 0;
+        };
+        for (const Move& m : lattice_.moves) add(m.bits, 0);
+        if (!add(d, 1)) throw CertificateFailed("the target is reachable, so it has no proof it is not");
+        // Each basis row's lowest point is its own, and its others come after it: solve from the last.
+        Bits witness;
+        for (int p = kLatticePoints - 1; p >= 0; --p) {
+            if (!has[p]) continue;
+            int parity = says[p];
+            for (int q = p + 1; q < kLatticePoints; ++q) parity ^= basis[p].test(q) & witness.test(q);
+            if (parity) witness.flip(p);
+        }
+        std::string points;
+        int count = 0, odd = 0;
+        for (int p = 0; p < kLatticePoints; ++p)
+            if (witness.test(p)) {
+                ++count;
+                odd ^= d.test(p);
+                points += " " + std::to_string(file_point(p));
+            }
+        for (const Move& m : lattice_.moves) {
+            int even = 0;
+            for (uint8_t p : m.corner) even ^= witness.test(p);
+            if (even) throw CertificateFailed("a proof of an unreachable target came out wrong");
+        }
+        if (!odd) throw CertificateFailed("a proof of an unreachable target came out wrong");
+        text_ += "U " + std::to_string(count) + points + "\n";
+    }
+
     // A node the search pruned: the first bound that shows d needs more than `budget` moves.
     void leaf(const Bits& d, int budget) {
         const char kind = proof_of(d, budget, worth_);

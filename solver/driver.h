@@ -201,11 +201,14 @@ private:
         threads_ = 1;
         certifier_ = &certifier;
         shared_.found = false;
-        if (optimum > 0 && live_.size() < roots_.size())
-            throw CertificateFailed("a certificate for both targets needs both to be reachable");
-        for (size_t r = 0; r < live_.size() && optimum > 0; ++r) {
-            const Root& root = *live_[r];
+        for (size_t r = 0, live = 0; r < roots_.size() && optimum > 0; ++r) {
+            const Root& root = roots_[r];
             certifier.begin_proof(root.target);
+            if (!root.solvable) {
+                certifier.unreachable(root.d);
+                continue;
+            }
+            const int index = static_cast<int>(live++);   // its place among the live roots
             const int budget = optimum - 1;
             const CoverBound::Root* cover = SearchBounds::find_root<CoverBound>(root.bounds, bounds_switched(sw));
             Weighting start = cover ? Certifier::covering(cover->weights) : Weighting{};
@@ -219,7 +222,7 @@ private:
                 certifier.leaf(root.d, budget);
                 continue;
             }
-            run_bound(budget, {static_cast<int>(r)}, sw);
+            run_bound(budget, {index}, sw);
             if (shared_.found) throw CertificateFailed("the certificate's search found a solution below the optimum");
             if (shared_.aborted) break;
         }

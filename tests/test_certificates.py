@@ -156,6 +156,26 @@ def test_a_certificate_for_either_target_proves_both(certify):
     assert "target either\n" in text and "\nproof 0\n" in text and "\nproof 1\n" in text
 
 
+@pytest.mark.parametrize("h, w", [(2, 3), (3, 5), (4, 7)])
+def test_either_target_on_a_rectangle_one_colour_cannot_reach_is_proven_unreachable(certify, h, w, tmp_path):
+    rng = random.Random(h * w)
+    while True:
+        board = oracle.random_board(rng, h, w)
+        reachable = [oracle.is_solvable(board, target) for target in (0, 1)]
+        if sum(reachable) == 1:
+            break
+    optimum = oracle.coset_optimum(board, reachable.index(True))
+    result, path = certify(board, "either")
+    assert verdict(board, path) == f"VALID {optimum}"
+    text = path.read_text()
+    assert f"\nproof {reachable.index(False)}\nU " in text
+    # Premise: the set is what proves it; a point taken out of it breaks the proof.
+    unreachable = re.search(r"^U (\d+)((?: \d+)+)$", text, re.M)
+    fewer = f"U {int(unreachable.group(1)) - 1}{unreachable.group(2).rsplit(' ', 1)[0]}"
+    found = rejected(board, text.replace(unreachable.group(0), fewer), tmp_path)
+    assert "corners in the unreachable set" in found or "an even number of 1-points" in found
+
+
 # --- the published pars -------------------------------------------------------------------------
 
 

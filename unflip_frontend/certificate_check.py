@@ -29,6 +29,8 @@ claims no set of at most b allowed moves clears d. The root is D with every move
   at most one whole (the denominator), adding up the rows shows every solution has at least the sum of
   the 1-points' weights less the multipliers of the rows at 1-points. A weighting declared at a node holds
   below it too: the moves allowed there only get fewer.
+- A set of points every allowed move has an even number of corners in: a move keeps the parity of the
+  1-points in it, so if that is odd no set of moves clears d at all.
 - A move puts one pair of corners into each of two lattice rows, r and r + k, and into two columns, so a
   solution has at least half the rows' (and the columns') least pair counts, and, as no move reaches two
   adjacent rows, at least the counts of two adjacent lines added up.
@@ -248,8 +250,22 @@ class Checker:
             self.branch(d, budget, total, weighting)
         elif word in ("O", "W", "P", "L"):
             self.leaf(word, d, budget, total)
+        elif word == "U":
+            self.unreachable(d)
         else:
-            raise self.fail(f"expected a node ('w', 'B', 'O', 'W', 'P' or 'L'), found {word!r}")
+            raise self.fail(f"expected a node ('w', 'B', 'O', 'W', 'P', 'L' or 'U'), found {word!r}")
+
+    def unreachable(self, d: int) -> None:
+        """A set of points that every allowed move has an even number of corners in, and d's 1-points an
+        odd number: every move keeps the parity of the 1-points in it, so none ever clears them."""
+        lattice = self.lattice
+        points = {self.tokens.number(0, len(lattice.at) - 1) for _ in range(self.tokens.number())}
+        for m, corners in enumerate(lattice.corners):
+            if not self.blocked[m] and len(points.intersection(corners)) % 2:
+                move = " ".join(map(str, lattice.moves[m]))
+                raise self.fail(f"the move {move} has an odd number of corners in the unreachable set")
+        if sum(d >> p & 1 for p in points) % 2 == 0:
+            raise self.fail("the unreachable set holds an even number of 1-points")
 
     def declaration(self, scope: Weighting) -> Weighting:
         """A weighting: the points changed from the one in scope, then its parity rows, all checked."""
