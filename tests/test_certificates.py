@@ -193,6 +193,34 @@ def test_every_official_level_has_a_valid_certificate_at_its_par(certify, books,
 # --- the solver's side --------------------------------------------------------------------------
 
 
+def switch_settings(solver_path) -> list[tuple[str, ...]]:
+    """Each flag switch alone and each number switch at its low end, from the solver's own list."""
+    listing = subprocess.run(
+        [str(solver_path), "--list-switches"], capture_output=True, text=True, check=True
+    )
+    settings = []
+    for line in listing.stdout.splitlines():
+        kind, name, *rest = line.split()
+        settings.append((name,) if kind == "flag" else (name, rest[0]))
+    return settings
+
+
+def test_every_switch_still_gives_valid_certificates(certify, solver_path):
+    rng = random.Random(77)
+    boards = [oracle.random_solvable_board(rng, 7) for _ in range(2)]
+    optima = [oracle.cpsat_optimum(board) for board in boards]
+    failures, branching = [], 0
+    for setting in switch_settings(solver_path):
+        for board, optimum in zip(boards, optima, strict=True):
+            result, path = certify(board, 0, *setting)
+            found = verdict(board, path) if result.returncode == 0 else f"exit {result.returncode}"
+            if found != f"VALID {optimum}":
+                failures.append(f"{' '.join(setting)}: {found}, optimum {optimum} {result.stderr}")
+            branching += found.startswith("VALID") and "\nB " in path.read_text()
+    assert not failures, "\n".join(failures)
+    assert branching >= len(switch_settings(solver_path)), "premise: the boards' certificates branch"
+
+
 def test_a_search_cut_short_leaves_no_certificate(certify):
     board = oracle.board_from_random_moves(random.Random(11), 11, 16)
     result, path = certify(board, 0, "--max-nodes", 2000)
