@@ -403,7 +403,8 @@ public:
         next = Branches{};
         if (given) next = *given;
         else branches(branch_point(), budget, next);
-        if (certifier_) certifier_->branch(next.point, d_, budget, next.viable_count + next.refuted_count, next.refuted,
+        if (certifier_)
+            certifier_->branch(next.point, d_, budget, next.viable_count + next.refuted_count, next.refuted,
                                next.refuted_count);
         frame.end = next.viable_count;
         frame.group = group;
