@@ -6,6 +6,7 @@
 #   make tsan     ./unflip_solver_tsan  (ThreadSanitizer)
 #   make fuzz     libFuzzer over the solver's board parser for FUZZ_SECONDS (default 600); needs clang
 #   make books    rebuild the three shipped books, byte for byte
+#   make certify  a certificate of optimality for every level of the three shipped books, each checked
 #   make clean    remove what the build made (not the venv: `make distclean`)
 
 include solver/build.mk
@@ -19,7 +20,7 @@ FUZZ_SECONDS ?= 600
 VENV     := .venv
 VPY      := $(VENV)/bin/python
 
-.PHONY: all demo test lint typecheck asan tsan fuzz books bench clean distclean
+.PHONY: all demo test lint typecheck asan tsan fuzz books certify bench clean distclean
 
 all: unflip_solver
 
@@ -41,6 +42,11 @@ tsan: unflip_solver_tsan
 # Every board of a shape through the solver's search in one process (tests/all_boards.cpp says how), for
 # tests/test_solver_all_boards.py: a process per board would take minutes.
 unflip_all_boards: tests/all_boards.cpp $(SOLVER_SOURCES)
+	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $<
+
+# Certificates for many boards of a shape in one process (tests/certify_boards.cpp), for
+# tests/test_certificates.py.
+unflip_certify_boards: tests/certify_boards.cpp $(SOLVER_SOURCES)
 	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $<
 
 # The solver's board parser under libFuzzer, AddressSanitizer and UndefinedBehaviorSanitizer: the harness
@@ -73,8 +79,13 @@ test: $(VENV)/.installed unflip_solver unflip_solver_asan unflip_solver_tsan unf
 books: $(VENV)/.installed unflip_solver
 	$(VPY) unflip.py books --out .
 
+# Every published par proven: each level's certificate made by the solver and checked by the independent
+# checker, on demand rather than stored beside the books (docs/certificates.md says why).
+certify: unflip_solver
+	$(PYTHON) bench/certificates.py daily_levels_book.json main_levels_book.json weekly_challenges_book.json
+
 clean:
-	rm -f unflip_solver unflip_solver_asan unflip_solver_tsan unflip_solver_fuzz unflip_all_boards
+	rm -f unflip_solver unflip_solver_asan unflip_solver_tsan unflip_solver_fuzz unflip_all_boards unflip_certify_boards
 
 distclean: clean
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache build *.egg-info

@@ -21,6 +21,7 @@
 //   bounds.h         the lower bounds, each one class behind one interface (docs/bounds.md); bounds.def
 //                    lists them, with their switches
 //   transposition.h  the lock-free table shared by all threads
+//   certificate.h    the proof of optimality (--certificate), written as the search goes
 //   search.h         one worker's IDA* depth-first search, orbital branching, handing work to others
 //   driver.h         iterative deepening, the task queue, budgets, progress, enumeration
 //
@@ -51,6 +52,7 @@
 #include "solver/switches.h"
 #include "solver/bounds.h"
 #include "solver/transposition.h"
+#include "solver/certificate.h"
 #include "solver/search.h"
 #include "solver/driver.h"
 
@@ -85,6 +87,8 @@ const char* kUsageHead =
     "  --all-solutions      every optimal solution, each a set of moves on one SOLUTION line\n"
     "  --count              only how many optimal solutions there are (SOLUTIONS k)\n"
     "  --max-solutions K    stop after K of them (then INCOMPLETE: there may be more)\n"
+    "  --certificate FILE   also write a proof that no solution is shorter, for a checker\n"
+    "                       that shares nothing with the solver (docs/certificates.md)\n"
     "  --quiet              no progress lines on standard error\n"
     "  --help               this text\n"
     "  --contract           the exit statuses and limits, one 'EXIT name status' or\n"
@@ -279,6 +283,9 @@ Command parse_arguments(int argc, char** argv) {
         } else if (arg == "--count") {
             no_value();
             count_asked = true;
+        } else if (arg == "--certificate") {
+            options.certificate = take_value();
+            if (options.certificate.empty()) throw Rejected("--certificate needs a file name");
         } else if (arg == "--max-solutions") {
             options.max_solutions =
                 parse_number<uint64_t>(arg, take_value(), kMinSolutions, kMaxSolutions, "a whole number > 0");
@@ -297,6 +304,9 @@ Command parse_arguments(int argc, char** argv) {
     if (options.enumerate && options.lower_bound_only)
         throw Rejected(
             "--lower-bound searches nothing, so it cannot be given with --all-solutions, --count or --max-solutions");
+    if (!options.certificate.empty() && (options.enumerate || options.lower_bound_only))
+        throw Rejected("--certificate proves one solution optimal: give it without --all-solutions, --count, "
+                       "--max-solutions and --lower-bound");
     return command;
 }
 
@@ -380,6 +390,8 @@ int main(int argc, char** argv) {
     } catch (const Rejected& rejected) {
         return fail(ExitCode::rejected, rejected.what());
     } catch (const AllocationFailed& failure) {
+        return fail(ExitCode::failed, failure.what());
+    } catch (const CertificateFailed& failure) {
         return fail(ExitCode::failed, failure.what());
     } catch (const std::bad_alloc&) {
         return fail(ExitCode::failed, "cannot allocate memory");

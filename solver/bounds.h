@@ -264,6 +264,26 @@ public:
         return std::max(proven, CoverWeights::moves_for(sum_));
     }
 
+    // For a certificate (certificate.h): the weighting the bound holds now, and the exact duals of the
+    // parity rows' LP that refine solved at the node it just refined (the same solve again, from the
+    // same state, so it proves what refine proved).
+    const CoverWeights& weights() const { return weight_; }
+    void parity_duals(int budget, CoverLp::ExactDuals& out) {
+        CoverLp& lp = this->lp();
+        CoverLp::State covering;
+        lp.save(covering);
+        lp.solve(budget, sw_.parity_rounds);
+        lp.exact_duals(out);
+        lp.restore(covering);
+    }
+    // The same for the root's LP, as prepare solved it.
+    static void root_parity_duals(const BoundContext& context, const Root& root, CoverLp::ExactDuals& out) {
+        CoverLp lp(context.lattice);
+        lp.restore(root.lp);
+        lp.solve(kUnbounded, context.sw.parity_rounds);
+        lp.exact_duals(out);
+    }
+
     void leave(const Node& node) {
         const Saved& saved = saved_[node.depth];
         lp_->restore(saved.lp);

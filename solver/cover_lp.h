@@ -174,23 +174,42 @@ public:
         }
     }
 
+    // The current dual solution as an exact integer proof, in units of 1/kWeightScale: per lattice point
+    // its covering row's weight, and per parity row its point, its move and its multiplier.
+    struct ExactDuals {
+        int64_t point[kLatticePoints] = {};
+        int cuts = 0;
+        uint8_t cut_point[kMaxCuts] = {};
+        uint16_t cut_move[kMaxCuts] = {};
+        int64_t cut[kMaxCuts] = {};
+    };
+    void exact_duals(ExactDuals& out) {
+        compute_duals();
+        const State& s = state_;
+        out = ExactDuals{};
+        const double scale = kWeightScale * (1 - 1e-9);
+        for (int t = 0; t < s.size; ++t) {
+            const int64_t weight = static_cast<int64_t>(std::floor(std::max(0.0, dual_[t]) * scale));
+            if (s.row_at[t] < kCutRow) out.point[s.row_at[t]] = weight;
+            else out.cut[s.row_at[t] - kCutRow] = weight;
+        }
+        out.cuts = s.cuts;
+        std::copy_n(s.cut_point, s.cuts, out.cut_point);
+        std::copy_n(s.cut_move, s.cuts, out.cut_move);
+    }
+
     // The fewest moves the current dual solution proves, exactly: y·D, with the parity rows' duals,
     // checked in integers against every allowed move (or 0 when the check fails).
     int proven_moves() {
-        compute_duals();
-        // The exact check: scale the duals to integers, then see that no allowed move is overloaded.
+        ExactDuals& duals = exact_;
+        exact_duals(duals);
         const State& s = state_;
-        std::vector<int64_t>& on_row = exact_dual_;
-        on_row.assign(kRows, 0);
-        const double scale = kWeightScale * (1 - 1e-9);
-        for (int t = 0; t < s.size; ++t)
-            on_row[s.row_at[t]] = static_cast<int64_t>(std::floor(std::max(0.0, dual_[t]) * scale));
         int64_t on_point[kLatticePoints] = {};
-        for (int p = 0; p < kLatticePoints; ++p) on_point[p] = on_row[p];
+        for (int p = 0; p < kLatticePoints; ++p) on_point[p] = duals.point[p];
         std::fill(fix_exact_.begin(), fix_exact_.end(), 0);
         for (int k = 0; k < s.cuts; ++k) {
-            on_point[s.cut_point[k]] += on_row[kCutRow + k];
-            fix_exact_[s.cut_move[k]] += 2 * on_row[kCutRow + k];
+            on_point[s.cut_point[k]] += duals.cut[k];
+            fix_exact_[s.cut_move[k]] += 2 * duals.cut[k];
         }
         for (int index = 0; index < moves_; ++index) {
             if (s.fixed[index]) continue;
@@ -200,9 +219,9 @@ public:
         }
         int64_t total = 0;
         for (int p = 0; p < kLatticePoints; ++p)
-            if (s.rhs.test(p)) total += on_row[p];
+            if (s.rhs.test(p)) total += duals.point[p];
         for (int k = 0; k < s.cuts; ++k)
-            if (s.rhs.test(s.cut_point[k])) total -= on_row[kCutRow + k];
+            if (s.rhs.test(s.cut_point[k])) total -= duals.cut[k];
         return CoverWeights::moves_for(std::max<int64_t>(total, 0));
     }
 
@@ -587,7 +606,8 @@ private:
     double row_at_point_[kLatticePoints] = {}, dual_at_point_[kLatticePoints] = {};
     std::vector<double> alpha_fix_, dual_fix_;   // per move: the parity rows' −2 on their own move
     std::vector<uint16_t> fixed_moves_;
-    std::vector<int64_t> exact_dual_, fix_exact_ = std::vector<int64_t>(kMaxMoves, 0);
+    ExactDuals exact_;
+    std::vector<int64_t> fix_exact_ = std::vector<int64_t>(kMaxMoves, 0);
     double objective_ = 0;
     struct Candidate {
         int column;       // a move's index, or −1 − t for the surplus of the tight row in slot t

@@ -22,6 +22,7 @@
 #include "line_costs.h"
 #include "transposition.h"
 #include "search.h"
+#include "certificate.h"
 
 namespace unflip {
 namespace {
@@ -37,6 +38,7 @@ struct Options {
     bool enumerate = false;          // every optimal solution: --all-solutions, --count, --max-solutions
     bool list_solutions = false;     // print them, not just their count
     uint64_t max_solutions = 0;
+    std::string certificate;         // --certificate: where the proof of optimality goes (certificate.h)
     Switches sw;
 };
 constexpr int kEither = 2;
@@ -61,7 +63,7 @@ using Clock = std::chrono::steady_clock;
 class Driver {
 public:
     Driver(const Board& board, const Options& options)
-        : options_(options), lattice_(static_cast<int>(board.size()), static_cast<int>(board[0].size())),
+        : options_(options), board_(board), lattice_(static_cast<int>(board.size()), static_cast<int>(board[0].size())),
           costs_(lattice_.h, lattice_.w) {
         if (options.sw.tt)
             tt_.emplace(kInitialTableLog2,
@@ -119,6 +121,7 @@ public:
         }
         if (bound == 0) {   // already solved: the empty set is the one solution
             out.code = ExitCode::solved;
+            if (!options_.certificate.empty()) certify(0, out);
             if (options_.enumerate) {
                 out.enumerated = true;
                 out.solution_count = 1;
@@ -138,6 +141,7 @@ public:
                 out.moves = shared_.solution;
                 out.target = shared_.solution_target;
                 if (options_.enumerate) enumerate(bound, out);
+                if (!options_.certificate.empty()) certify(bound, out);
                 return finish(out);
             }
             if (shared_.aborted) {
@@ -185,6 +189,58 @@ private:
         out.solution_count = shared_.solution_count;
         out.incomplete = shared_.limited || out.counting_stopped;
         out.solutions = shared_.solutions;
+    }
+
+    // --certificate: the proof, for each target asked, that no solution has fewer than `optimum` moves.
+    // A root whose bound already says so is one leaf; any other is the search of the bound below the
+    // optimum again, on one thread with every sibling excluded, no symmetry breaking and the LP re-solved
+    // sooner, writing down every node it prunes (certificate.h). A budget that runs out first leaves no certificate.
+    void certify(int optimum, Outcome& out) {
+        Certifier certifier(lattice_, costs_, options_.certificate);
+        certifier.header(board_, options_.target, out.target, out.moves);
+        Switches sw = options_.sw;
+        sw.exclusion = true;
+        sw.symmetry = false;
+        sw.tt = false;
+        sw.lp_after = std::min(sw.lp_after, kCertificateLpAfter);
+        const std::vector<uint8_t> nothing_blocked(lattice_.moves.size(), 0);
+        const int threads = threads_;
+        threads_ = 1;
+        certifier_ = &certifier;
+        shared_.found = false;
+        for (size_t r = 0, live = 0; r < roots_.size() && optimum > 0; ++r) {
+            const Root& root = roots_[r];
+            certifier.begin_proof(root.target);
+            if (!root.solvable) {
+                certifier.unreachable(root.d);
+                continue;
+            }
+            const int index = static_cast<int>(live++);   // its place among the live roots
+            const int budget = optimum - 1;
+            const CoverBound::Root* cover = SearchBounds::find_root<CoverBound>(root.bounds, bounds_switched(sw));
+            Weighting start = cover ? Certifier::covering(cover->weights) : Weighting{};
+            if (root.h > budget && !certifier.proof_of(root.d, budget, start.worth())) {
+                CoverLp::ExactDuals duals;
+                CoverBound::root_parity_duals({lattice_, costs_, sw}, *cover, duals);
+                start = Certifier::from_duals(duals);
+            }
+            certifier.declare(start, nothing_blocked.data());
+            if (root.h > budget) {
+                certifier.leaf(root.d, budget);
+                continue;
+            }
+            run_bound(budget, {index}, sw);
+            if (shared_.found) throw CertificateFailed("the certificate's search found a solution below the optimum");
+            if (shared_.aborted) break;
+        }
+        certifier_ = nullptr;
+        threads_ = threads;
+        if (shared_.aborted) {
+            out.code = ExitCode::stopped;
+            out.lower_bound = optimum;
+            return;
+        }
+        certifier.finish();
     }
 
     std::vector<int> all_live() const {
@@ -276,6 +332,7 @@ private:
     // the search stops.
     void work(const Switches& sw, int bound, int count) {
         Search search(lattice_, costs_, table(), sw, shared_);
+        if (certifier_) search.certify(certifier_);
         for (;;) {
             Task task;
             {
@@ -327,6 +384,7 @@ private:
     TranspositionTable* table() { return tt_ ? &*tt_ : nullptr; }
 
     const Options& options_;
+    Board board_;
     Lattice lattice_;
     LineCosts costs_;
     std::optional<TranspositionTable> tt_;   // with --tt only: its memory is mapped, not left to malloc
@@ -334,6 +392,7 @@ private:
     std::vector<Root*> live_;
     Shared shared_;
     int threads_ = 1;
+    Certifier* certifier_ = nullptr;   // while a certificate is written
     Clock::time_point start_;
 };
 

@@ -20,6 +20,7 @@
 #include "switches.h"
 #include "bounds.h"
 #include "transposition.h"
+#include "certificate.h"
 
 namespace unflip {
 namespace {
@@ -106,6 +107,27 @@ public:
             if constexpr (std::decay_t<decltype(bound)>::kRefines)
                 if (on_[index]) bound.leave(node);
         });
+    }
+
+    // The bound of type B when the set holds it and its switch is on, else nullptr; and what it prepared
+    // at a root. A certificate (certificate.h) reads the covering bound's weights through them.
+    template <typename B>
+    B* find() {
+        B* found = nullptr;
+        for_each([&](auto index) {
+            if constexpr (std::is_same_v<std::tuple_element_t<index, std::tuple<Bound...>>, B>)
+                if (on_[index]) found = &std::get<index>(bounds_);
+        });
+        return found;
+    }
+    template <typename B>
+    static const typename B::Root* find_root(const Roots& roots, const Switched& on) {
+        const typename B::Root* found = nullptr;
+        for_each([&](auto index) {
+            if constexpr (std::is_same_v<std::tuple_element_t<index, std::tuple<Bound...>>, B>)
+                if (on[index]) found = &std::get<index>(roots);
+        });
+        return found;
     }
 
 private:
@@ -295,6 +317,7 @@ public:
     struct Branches {
         uint16_t viable[kMaxMovesPerPoint], refuted[kMaxMovesPerPoint];
         int viable_count = 0, refuted_count = 0;
+        int point = -1;   // the 1-point they have a corner at (-1: a task's given branches)
     };
     // The expand loops on the stack, from the task's node down: what a worker can hand to another.
     struct Frame {
@@ -309,6 +332,7 @@ public:
     };
 
     void branches(int p, int budget, Branches& out) const {
+        out.point = p;
         uint16_t by_gain[5][kMaxMovesPerPoint];
         int filled[5] = {0, 0, 0, 0, 0};
         for (uint16_t index : lattice_.at[p]) {
@@ -365,7 +389,10 @@ public:
             shared_.record_solution(path_);
             return false;
         }
-        if (bound(budget) > budget) return false;
+        if (bound(budget) > budget) {
+            if (certifier_) certifier_->leaf(d_, budget);
+            return false;
+        }
         return expand(budget, nullptr, group);
     }
 
@@ -385,6 +412,9 @@ public:
         next = Branches{};
         if (given) next = *given;
         else branches(branch_point(), budget, next);
+        if (certifier_)
+            certifier_->branch(next.point, d_, budget, next.viable_count + next.refuted_count, next.refuted,
+                               next.refuted_count);
         frame.end = next.viable_count;
         frame.group = group;
         frame.excluded.clear();
@@ -407,12 +437,16 @@ public:
                 // ones tried already are excluded, so the covering LP is tighter than at entry) is now
                 // worth its cost.
                 refined = true;
-                if (bounds_.refine(here, budget) > budget) break;
+                const bool refuted_here = bounds_.refine(here, budget) > budget;
+                if (certifier_) certifier_->refined(bounds_, here, budget, refuted_here);
+                if (refuted_here) break;
             }
             if (refined && bounds_.refined_refutes(moves_[index], d_, budget - 1)) {
+                if (certifier_) certifier_->refuted(index, d_, budget);
                 if (sw_.exclusion) exclude_here(frame, index);
                 continue;
             }
+            if (certifier_) certifier_->child(index);
             apply(index);
             block(index);
             path_.push_back(index);
@@ -432,6 +466,7 @@ public:
             if (shared_.stopping()) break;
         }
         if (refined) bounds_.leave(here);
+        if (certifier_ && !solved && !shared_.stopping()) certifier_->end_branch();
         if (sw_.exclusion) {
             for (uint16_t index : frame.excluded) unblock(index);
             for (int k = 0; k < next.refuted_count; ++k) blocked_[next.refuted[k]] = 0;
@@ -530,6 +565,10 @@ public:
 
     const std::vector<uint16_t>& path() const { return path_; }
 
+    // Write the proof of what this search exhausts as it goes (certificate.h): one thread, every
+    // sibling excluded, no symmetry breaking and no table, so that the tree is exactly what it searched.
+    void certify(Certifier* certifier) { certifier_ = certifier; }
+
 private:
     Node node() const { return Node{d_, blocked_, path_.size()}; }
 
@@ -551,6 +590,7 @@ private:
     std::vector<uint16_t> path_;
     uint64_t local_nodes_ = 0, published_nodes_ = 0;
     uint64_t next_publish_;   // local_nodes_ at the end of this batch
+    Certifier* certifier_ = nullptr;
 };
 
 }  // namespace

@@ -46,9 +46,12 @@ UNFLIP_SOLVER to run a ready executable instead; call build_solver() to build ah
 
 from __future__ import annotations
 
+import gzip
 import math
 import os
+import tempfile
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Literal, TypeVar
 
@@ -56,6 +59,7 @@ from . import boards
 from .books import Book, Level, load_source
 from .build import OnBuild, ensure_solver
 from .errors import InputError, SolverError, VerificationError
+from .files import writable_target, write_atomically
 from .hints import Hint, find_hint, hint_settings
 from .protocol import LowerBound, Optima, OptimaCount, SearchProgress, Solution, Stopped, Unsolvable
 from .solver import (
@@ -210,8 +214,11 @@ def solve(
     max_nodes: int | None = None,
     on_progress: OnProgress | None = None,
     on_build: OnBuild | None = None,
+    certificate: str | os.PathLike[str] | None = None,
 ) -> Solution | Unsolvable | Stopped:
     """One solution of the fewest moves, or why there is none: Unsolvable, or Stopped by the budget.
+    With certificate, a file name: the solver's proof that no solution is shorter is written there too
+    (gzipped when the name ends in .gz; docs/certificates.md), for a Solution only.
 
     >>> solve([[1, 1], [1, 1]]).moves
     (Move(row=0, col=0, size=2),)
@@ -219,7 +226,29 @@ def solve(
     True
     """
     settings = search_settings(target, threads, max_seconds, max_nodes)
-    return search(board, settings, solve_board, on_progress, on_build)
+    if certificate is None:
+        return search(board, settings, solve_board, on_progress, on_build)
+    return certified(board, settings, Path(certificate), on_progress, on_build)
+
+
+def certified(
+    board: BoardSource,
+    settings: SolverSettings,
+    path: Path,
+    on_progress: OnProgress | None,
+    on_build: OnBuild | None,
+) -> Solution | Unsolvable | Stopped:
+    """A solve whose certificate the solver writes into a private folder; it reaches path, atomically,
+    only once the solution is verified, so the file is whole or not there."""
+    writable_target(str(path), "the certificate")
+    with tempfile.TemporaryDirectory(prefix="unflip-certificate-") as folder:
+        written = Path(folder) / "certificate"
+        asked = replace(settings, certificate=str(written))
+        outcome = search(board, asked, solve_board, on_progress, on_build)
+        if isinstance(outcome, Solution):
+            text = written.read_bytes()
+            write_atomically(path, gzip.compress(text) if path.name.endswith(".gz") else text)
+    return outcome
 
 
 def all_solutions(

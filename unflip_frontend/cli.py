@@ -15,12 +15,12 @@ from typing import Any, NoReturn, TypeVar
 import click
 from click.shell_completion import CompletionItem
 
-from . import __version__
+from . import __version__, certificate_check
 from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
 from .books import BOOK_FILES, Level, book_text, load_source, pick_level, source_file
 from .commands import annotate_book, give_hint, make_book, share_level, solve_all, solve_single
 from .errors import InputError, OutputError, SolverError, likely_meant
-from .files import Output, check_outputs, writable_target, write_atomically
+from .files import STANDARD_STREAM, Output, check_outputs, writable_target, write_atomically
 from .generator import CANONICAL_LISTING, SHIPPED_BOOKS, Plan, Shapes
 from .hints import hint_settings
 from .layout import find_layout
@@ -426,6 +426,13 @@ def cli() -> None:
     "when one); with --all, a column of them.\nExample: {prog} daily --all --count",
 )
 @click.option(
+    "--certificate",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="\b\nAlso write a proof that no solution is shorter, for\n"
+    "'{prog} check-certificate' (gzipped when FILE ends\nin .gz).\nExample: --certificate daily5.cert.gz",
+)
+@click.option(
     "--max-solutions",
     metavar="K",
     type=click.IntRange(1, MAX_SOLUTIONS),
@@ -453,6 +460,7 @@ def solve(
     html: str | None,
     all_solutions: bool,
     count: bool,
+    certificate: str | None,
     max_solutions: int | None,
     threads: int | None,
     target: str,
@@ -491,17 +499,18 @@ def solve(
         raise InputError("--step shows the cards one at a time: drop --json and --compact")
     if optima and outputs.one_solution:
         raise InputError(f"{outputs.one_solution[0]} shows one solution: drop --all-solutions and --count")
+    check_certificate_options(certificate, optima, list_, all_)
     settings = SolverSettings(
         TARGETS[target], threads, max_seconds, max_nodes, optima is not None, max_solutions
     )
-    check_walkthrough_files(source, books, outputs)
+    check_walkthrough_files(source, books, outputs, certificate)
     loaded = load_source(source, books)
     if (list_ or all_) and outputs.one_solution:
         raise InputError(f"{outputs.one_solution[0]} shows one solution: give a level, not --list or --all")
     if isinstance(loaded, Level):
         if list_ or all_ or level_number is not None:
             raise InputError(f"{source} is a single board: drop the level number, --list and --all")
-        solve_single(loaded, settings, outputs, optima == "list")
+        solve_single(loaded, settings, outputs, optima == "list", certificate)
     elif sum((list_, all_, level_number is not None)) != 1:
         raise InputError(
             f"{loaded.name} is a book: give one of a level number (1–{len(loaded.levels)}), --list or --all"
@@ -511,7 +520,7 @@ def solve(
     elif all_:
         solve_all(loaded, settings, outputs.stream, optima == "count")
     elif level_number is not None:
-        solve_single(pick_level(loaded, level_number), settings, outputs, optima == "list")
+        solve_single(pick_level(loaded, level_number), settings, outputs, optima == "list", certificate)
 
 
 def check_optima_options(
@@ -544,9 +553,26 @@ def text_seed(seed: str) -> str:
     return seed
 
 
-def check_walkthrough_files(source: str, books: str | None, outputs: Outputs) -> None:
+def check_certificate_options(certificate: str | None, optima: str | None, list_: bool, all_: bool) -> None:
+    """A certificate proves one level's one solution optimal, and goes to a file of its own."""
+    if certificate is None:
+        return
+    if optima:
+        raise InputError("--certificate proves one solution optimal: drop --all-solutions and --count")
+    if list_ or all_:
+        raise InputError("--certificate is for one level: give a level, not --list or --all")
+    if certificate == STANDARD_STREAM:
+        raise InputError("--certificate needs a file name: standard output shows the solution")
+
+
+def check_walkthrough_files(
+    source: str, books: str | None, outputs: Outputs, certificate: str | None = None
+) -> None:
     """Before any work: each file a run writes is a file of its own, and not the run's input."""
-    check_outputs([Output(option, path) for option, path, _ in outputs.files], [source_file(source, books)])
+    files = [Output(option, path) for option, path, _ in outputs.files]
+    if certificate is not None:
+        files.append(Output("--certificate", certificate))
+    check_outputs(files, [source_file(source, books)])
 
 
 @cli.command(
@@ -597,6 +623,55 @@ def hint(
     stream = run.choose({"--json": json_}, run.terminal.glyphs(ascii_)).stream
     level = chosen_level(source, level_number, books)
     give_hint(level, hint_settings(TARGETS[target], max_seconds, max_nodes), stream)
+
+
+@cli.command(
+    "check-certificate",
+    cls=Command,
+    context_settings=CONTEXT,
+    short_help="Check a certificate of optimality with the independent checker.",
+    epilog="Exit status (the checker's own): 0 VALID; 1 INVALID, the certificate proves nothing; 2 a "
+    "board or certificate that cannot be read.",
+)
+@source_argument
+@click.argument("words", metavar="[LEVEL] CERTIFICATE", nargs=-1, required=True)
+@books_option
+@click.pass_obj
+def check_certificate(run: Run, source: str, words: tuple[str, ...], books: str | None) -> None:
+    """Check that a certificate (written by --certificate, as it is or gzipped) proves its solution
+    optimal for the board: the solution reaches the target, and no solution has fewer moves. Prints
+    'VALID k', or 'INVALID: ' and the first thing found wrong.
+
+    SOURCE and LEVEL are as for solving. The check is unflip_frontend/certificate_check.py's, which
+    shares nothing with the solver or the search: `python unflip_frontend/certificate_check.py BOARD
+    CERTIFICATE` runs the same check on a text board with the standard library alone
+    (docs/certificates.md).
+
+    \b
+    Examples:
+      {prog} daily 5 --certificate daily5.cert.gz
+      {prog} check-certificate daily 5 daily5.cert.gz
+      {prog} check-certificate board.txt board.cert
+    """
+    if len(words) > 2 or (len(words) == 2 and not words[0].isdigit()):
+        raise InputError("give SOURCE, a LEVEL for a book, and the CERTIFICATE file")
+    loaded = load_source(source, books)
+    if isinstance(loaded, Level):
+        if len(words) == 2:
+            raise InputError(f"{source} is a single board: drop the level number")
+        level = loaded
+    elif len(words) == 1:
+        raise InputError(f"{loaded.name} is a book: give a level number (1–{len(loaded.levels)})")
+    else:
+        level = pick_level(loaded, int(words[0]))
+    try:
+        proven = certificate_check.check_board([list(row) for row in level.board], words[-1])
+    except certificate_check.Unreadable as exc:
+        raise InputError(f"cannot read the certificate {words[-1]}: {exc}") from None
+    except certificate_check.Invalid as exc:
+        run.terminal.write(f"INVALID: {exc}\n")
+        raise SystemExit(certificate_check.EXIT_INVALID) from None
+    run.terminal.write(f"VALID {proven}\n")
 
 
 @cli.command(

@@ -33,8 +33,15 @@ from .terminal import (
 from .verify import Failure, LevelCheck, tally
 
 
-def search(level: Level, settings: SolverSettings, on_progress: OnProgress, on_build: OnBuild) -> Outcome:
-    """The search the settings ask for: one optimal solution, or every one (up to their cap)."""
+def search(
+    level: Level,
+    settings: SolverSettings,
+    on_progress: OnProgress,
+    on_build: OnBuild,
+    certificate: str | None = None,
+) -> Outcome:
+    """The search the settings ask for: one optimal solution (with its certificate written to the file
+    named), or every one (up to their cap)."""
     target = cast(api.Target, settings.target)  # one of the solver's words, which the API takes as they are
     if settings.all_solutions:
         return api.all_solutions(
@@ -55,20 +62,25 @@ def search(level: Level, settings: SolverSettings, on_progress: OnProgress, on_b
         max_nodes=settings.max_nodes,
         on_progress=on_progress,
         on_build=on_build,
+        certificate=certificate,
     )
 
 
-def solve_single(level: Level, settings: SolverSettings, outputs: Outputs, listed: bool) -> None:
-    """One level: its solution, or with settings.all_solutions, every optimal solution (listed) or their
-    count."""
+def solve_single(
+    level: Level, settings: SolverSettings, outputs: Outputs, listed: bool, certificate: str | None = None
+) -> None:
+    """One level: its solution (and its certificate, when a file is named), or with
+    settings.all_solutions, every optimal solution (listed) or their count."""
     stream = outputs.stream
     # Built before the level is named, so a build that fails leaves standard output empty.
     api.build_solver(stream.terminal.announce_build)
     stream.searching(level)
     with solving_status(level.name, stream.glyphs, stream.terminal.err) as on_progress:
-        outcome = search(level, settings, on_progress, stream.terminal.announce_build)
+        outcome = search(level, settings, on_progress, stream.terminal.announce_build, certificate)
     if isinstance(outcome, Stopped) and outcome.found is not None:
         stream.counting_stopped(level, settings, outcome, listed)
+    if certificate is not None and isinstance(outcome, Solution):
+        stream.terminal.status(f"wrote the certificate of optimality to {certificate}")
     if not isinstance(outcome, Solution):
         stream.unsolved(level, settings, outcome)
     if isinstance(outcome, Optima):

@@ -88,10 +88,11 @@ def new_file(path: str) -> Path:
     return target
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str | bytes) -> None:
     """Write a file of a name no other run uses, beside the target, and rename it over the target: Ctrl-C,
     a crash or a second run writing the same file never leaves half a file. (click.open_file(atomic=True)
-    would do the same, but it renames the partial file over the target even when the write fails.)"""
+    would do the same, but it renames the partial file over the target even when the write fails.) Text is
+    written as UTF-8, bytes as they are."""
     target = writable_target(str(path))
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
@@ -104,8 +105,8 @@ def write_atomically(path: Path, text: str) -> None:
     temporary: Path | None = None
     try:
         with tempfile.NamedTemporaryFile(
-            "w",
-            encoding="utf-8",
+            "w" if isinstance(text, str) else "wb",
+            encoding="utf-8" if isinstance(text, str) else None,
             dir=target.parent,
             prefix=f".{target.name}.",
             suffix=".partial",

@@ -92,6 +92,7 @@ class SolverSettings:
     # Every optimal solution (--all-solutions), at most max_solutions of them when that is given.
     all_solutions: bool = False
     max_solutions: int | None = None
+    certificate: str | None = None  # where the solver writes the proof of optimality (--certificate)
 
     def arguments(self) -> list[str]:
         args = ["--target", self.target]
@@ -102,6 +103,7 @@ class SolverSettings:
             ("--max-seconds", self.max_seconds),
             ("--max-nodes", self.max_nodes),
             ("--max-solutions", self.max_solutions),
+            ("--certificate", self.certificate),
         ):
             if value is not None:
                 args += [flag, str(value)]

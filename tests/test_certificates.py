@@ -1,0 +1,350 @@
+"""Certificates of optimality (issue 21, docs/certificates.md): every certificate the solver writes is
+checked VALID, at the oracle's optimum, by the independent checker (unflip_frontend/certificate_check.py),
+and the checker rejects every kind of wrong certificate, each for its own reason."""
+
+from __future__ import annotations
+
+import gzip
+import random
+import re
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import oracle
+import pytest
+from helpers import REPO
+from oracle import Board, board_from_mask, board_text
+from test_solver_books import WEEKLY_OPTIMA
+
+from unflip_frontend import certificate_check as checker
+
+SINGLE = ("--threads", "1", "--quiet")
+
+
+def tiles(board: Board) -> list[list[int]]:
+    return [list(row) for row in board]
+
+
+def verdict(board: Board, certificate: Path) -> str:
+    try:
+        return f"VALID {checker.check_board(tiles(board), str(certificate))}"
+    except checker.Invalid as exc:
+        return f"INVALID: {exc}"
+
+
+@pytest.fixture(scope="module")
+def certify(run_solver, tmp_path_factory):
+    """certify(board, target) -> (solver result, certificate path) for `unflip_solver --certificate`."""
+    folder = tmp_path_factory.mktemp("certificates")
+    made = iter(range(1 << 30))
+
+    def run(board: Board, target: int | str = 0, *args: object) -> tuple[object, Path]:
+        path = folder / f"{next(made)}.cert"
+        return run_solver(board_text(board), "--target", target, *SINGLE, "--certificate", path, *args), path
+
+    return run
+
+
+def assert_all_valid(certify, cases: list[tuple[Board, int, int]]) -> list[str]:
+    """cases: (board, target, oracle optimum); every certificate must be VALID at that optimum. Returns
+    the certificates' texts, for the tests' premises."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = list(pool.map(lambda case: certify(case[0], case[1]), cases))
+    failures, texts = [], []
+    for (board, target, optimum), (result, path) in zip(cases, runs, strict=True):
+        found = verdict(board, path) if result.returncode == 0 else f"solver exit {result.returncode}"
+        if found != f"VALID {optimum}":
+            failures.append(
+                f"{len(board)}x{len(board[0])} target {target}: {found}, optimum {optimum}\n"
+                f"{board_text(board)}{result.stderr}"
+            )
+        else:
+            texts.append(path.read_text())
+    assert not failures, f"{len(failures)} of {len(cases)} certificates wrong:\n\n" + "\n\n".join(
+        failures[:3]
+    )
+    return texts
+
+
+# --- every solvable 4x4 board, in one process ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def certify_boards():
+    build = subprocess.run(
+        ["make", "--no-print-directory", "unflip_certify_boards"], cwd=REPO, capture_output=True, text=True
+    )
+    if build.returncode != 0:
+        pytest.fail(f"`make unflip_certify_boards` failed:\n{build.stdout}\n{build.stderr}")
+    return REPO / "unflip_certify_boards"
+
+
+@pytest.mark.parametrize("target", [0, 1])
+def test_every_solvable_4x4_board_has_a_valid_certificate_at_its_bfs_distance(
+    certify_boards, tmp_path, target
+):
+    distance = oracle.bfs_distances_4x4()
+    full = (1 << 16) - 1
+    # A board reaches all-black in the distance of its complement from all-white.
+    optimum = {mask: distance[mask ^ full] if target else distance[mask] for mask in sorted(distance)}
+    made = subprocess.run(
+        [str(certify_boards), str(tmp_path)],
+        input=f"4 4 {target}\n" + " ".join(map(str, optimum)),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert made.returncode == 0, made.stdout[-2000:] + made.stderr
+    wrong, parity = [], 0
+    for mask, moves in optimum.items():
+        certificate = tmp_path / f"{mask}.cert"
+        found = verdict(board_from_mask(mask, 4), certificate)
+        if found != f"VALID {moves}":
+            wrong.append(f"board mask {mask}: {found}, BFS distance {moves}")
+        parity += re.search(r"^w .* [1-9]\d* \d+ \d+ \d+$", certificate.read_text(), re.M) is not None
+    assert not wrong, f"{len(wrong)} of {len(optimum)} wrong: " + "; ".join(wrong[:5])
+    # Premise: the root's bound settles every 4x4 board (the trees are the larger boards' tests), and
+    # the parity rows' multipliers are what settles some of them.
+    assert len(optimum) == 4096 and parity >= 100, f"only {parity} certificates have parity multipliers"
+
+
+# --- random boards, rectangles, both targets ----------------------------------------------------
+
+
+def test_random_boards_up_to_13x13_have_valid_certificates_at_the_oracle_optimum(certify):
+    rng = random.Random(2121)
+    cases = []
+    for n in (5, 6):
+        for i in range(8):
+            board = oracle.random_solvable_board(rng, n)
+            cases.append((board, i % 2, oracle.coset_optimum(board, i % 2)))
+    for n in (7, 8):
+        for i in range(3):
+            board = oracle.random_solvable_board(rng, n)
+            cases.append((board, i % 2, oracle.cpsat_optimum(board, i % 2)))
+    for n in range(9, 14):
+        for count in (6, 10):
+            board = oracle.board_from_random_moves(rng, n, count)
+            cases.append((board, count % 4 // 2, oracle.cpsat_optimum(board, count % 4 // 2)))
+    texts = assert_all_valid(certify, cases)
+    # Premises: trees, weightings declared below the root, and parity rows all take part.
+    assert sum("\nB " in text for text in texts) >= 10
+    assert any("\nT w " in text for text in texts)
+    assert any(re.search(r"^w .* [1-9]\d* \d+ \d+ \d+$", text, re.M) for text in texts)
+
+
+@pytest.mark.parametrize("h, w", [(3, 5), (4, 7), (5, 8), (6, 9), (9, 6), (7, 10)])
+def test_rectangles_have_valid_certificates_for_both_targets(certify, h, w):
+    rng = random.Random(h * 100 + w)
+    cases = []
+    for target in (0, 1):
+        while len(cases) < 3 * (target + 1):
+            board = oracle.random_board(rng, h, w)
+            optimum = oracle.optimum(board, target) if target or h * w > 20 else oracle.coset_optimum(board)
+            if optimum is not None:
+                cases.append((board, target, optimum))
+    assert_all_valid(certify, cases)
+
+
+def test_a_certificate_for_either_target_proves_both(certify):
+    board = oracle.board_from_random_moves(random.Random(7), 7, 9)
+    optimum = min(oracle.cpsat_optimum(board, 0), oracle.cpsat_optimum(board, 1))
+    result, path = certify(board, "either")
+    assert verdict(board, path) == f"VALID {optimum}"
+    text = path.read_text()
+    assert "target either\n" in text and "\nproof 0\n" in text and "\nproof 1\n" in text
+
+
+@pytest.mark.parametrize("h, w", [(2, 3), (3, 5), (4, 7)])
+def test_either_target_on_a_rectangle_one_colour_cannot_reach_is_proven_unreachable(certify, h, w, tmp_path):
+    rng = random.Random(h * w)
+    while True:
+        board = oracle.random_board(rng, h, w)
+        reachable = [oracle.is_solvable(board, target) for target in (0, 1)]
+        if sum(reachable) == 1:
+            break
+    optimum = oracle.coset_optimum(board, reachable.index(True))
+    result, path = certify(board, "either")
+    assert verdict(board, path) == f"VALID {optimum}"
+    text = path.read_text()
+    assert f"\nproof {reachable.index(False)}\nU " in text
+    # Premise: the set is what proves it; a point taken out of it breaks the proof.
+    unreachable = re.search(r"^U (\d+)((?: \d+)+)$", text, re.M)
+    fewer = f"U {int(unreachable.group(1)) - 1}{unreachable.group(2).rsplit(' ', 1)[0]}"
+    found = rejected(board, text.replace(unreachable.group(0), fewer), tmp_path)
+    assert "corners in the unreachable set" in found or "an even number of 1-points" in found
+
+
+# --- the published pars -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["daily", "main", "weekly"])
+def test_every_official_level_has_a_valid_certificate_at_its_par(certify, books, name):
+    cases = []
+    for level in books[name]:
+        board = oracle.book_board(level)
+        par = WEEKLY_OPTIMA[level["title"]] if name == "weekly" else level.get("par")
+        cases.append((board, 0, par if par is not None else oracle.optimum(board)))
+    assert len(cases) == {"daily": 159, "main": 120, "weekly": 20}[name]
+    assert_all_valid(certify, cases)
+
+
+# --- the solver's side --------------------------------------------------------------------------
+
+
+def switch_settings(solver_path) -> list[tuple[str, ...]]:
+    """Each flag switch alone and each number switch at its low end, from the solver's own list."""
+    listing = subprocess.run(
+        [str(solver_path), "--list-switches"], capture_output=True, text=True, check=True
+    )
+    settings = []
+    for line in listing.stdout.splitlines():
+        kind, name, *rest = line.split()
+        settings.append((name,) if kind == "flag" else (name, rest[0]))
+    return settings
+
+
+def test_every_switch_still_gives_valid_certificates(certify, solver_path):
+    rng = random.Random(77)
+    boards = [oracle.random_solvable_board(rng, 7) for _ in range(2)]
+    optima = [oracle.cpsat_optimum(board) for board in boards]
+    failures, branching = [], 0
+    for setting in switch_settings(solver_path):
+        for board, optimum in zip(boards, optima, strict=True):
+            result, path = certify(board, 0, *setting)
+            found = verdict(board, path) if result.returncode == 0 else f"exit {result.returncode}"
+            if found != f"VALID {optimum}":
+                failures.append(f"{' '.join(setting)}: {found}, optimum {optimum} {result.stderr}")
+            branching += found.startswith("VALID") and "\nB " in path.read_text()
+    assert not failures, "\n".join(failures)
+    assert branching >= len(switch_settings(solver_path)), "premise: the boards' certificates branch"
+
+
+def test_a_search_cut_short_leaves_no_certificate(certify):
+    board = oracle.board_from_random_moves(random.Random(11), 11, 16)
+    result, path = certify(board, 0, "--max-nodes", 2000)
+    assert result.returncode == 3
+    assert not path.exists() and not list(path.parent.glob("*.partial"))
+
+
+@pytest.mark.parametrize("other", ["--count", "--all-solutions", "--lower-bound", "--max-solutions=2"])
+def test_a_certificate_is_refused_beside_enumeration_and_the_lower_bound(run_solver, tmp_path, other):
+    result = run_solver(board_text(oracle.uniform(4, 1)), "--certificate", tmp_path / "c", other)
+    assert result.returncode == 2 and "--certificate" in result.stderr
+
+
+def test_an_already_solved_board_has_a_certificate_of_no_moves(certify):
+    result, path = certify(oracle.uniform(5, 0), 0)
+    assert verdict(oracle.uniform(5, 0), path) == "VALID 0"
+
+
+# --- the checker rejects what is wrong ----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def tree_certificate(certify):
+    """A certificate that branches, declares weightings below the root and has pair leaves."""
+    board = oracle.random_solvable_board(random.Random(0), 7)
+    result, path = certify(board, 0)
+    text = path.read_text()
+    assert verdict(board, path).startswith("VALID") and "\nT w " in text and " B " in text and " P\n" in text
+    return board, text
+
+
+def rejected(board: Board, text: str, tmp_path: Path) -> str:
+    path = tmp_path / "mutated.cert"
+    path.write_text(text)
+    found = verdict(board, path)
+    assert found.startswith("INVALID: "), found
+    return found
+
+
+def test_a_raised_weight_is_rejected(tree_certificate, tmp_path):
+    board, text = tree_certificate
+    lines = text.split("\n")
+    at = next(n for n, line in enumerate(lines) if line.startswith("w "))
+    words = lines[at].split()
+    words[3] = str(int(words[3]) + 1)  # the first point's weight: every point has a move it makes tight
+    lines[at] = " ".join(words)
+    assert "the weighting loads move" in rejected(board, "\n".join(lines), tmp_path)
+
+
+def test_a_move_dropped_from_a_branching_is_rejected(tree_certificate, tmp_path):
+    board, text = tree_certificate
+    # The first branch whose children are all leaves, closed by E: drop its last child.
+    match = re.search(r"^(?:\d+ )?B \d+\n(?:\d+ [OWPL]\n)+(\d+ [OWPL]\n)E\n", text, re.M)
+    assert match
+    mutated = text[: match.start(1)] + text[match.end(1) :]
+    assert "leaves out the move" in rejected(board, mutated, tmp_path)
+
+
+def test_an_overstated_leaf_is_rejected(tree_certificate, tmp_path):
+    board, text = tree_certificate
+    # The root's whole tree replaced by a leaf saying its weighting alone proves the budget.
+    head, _, tree = text.partition("\nproof 0\n")
+    declaration = tree.split("\n", 1)[0]
+    mutated = f"{head}\nproof 0\n{declaration}\nW\nend\n"
+    assert "a leaf's bound W proves" in rejected(board, mutated, tmp_path)
+
+
+def test_a_solution_one_move_short_is_rejected(tree_certificate, tmp_path):
+    board, text = tree_certificate
+    count = int(re.search(r"^solution 0 (\d+)$", text, re.M).group(1))
+    lines = text.split("\n")
+    at = lines.index(f"solution 0 {count}")
+    del lines[at + count]
+    lines[at] = f"solution 0 {count - 1}"
+    lines[lines.index(f"claim {count}")] = f"claim {count - 1}"
+    assert "do not turn every tile into 0" in rejected(board, "\n".join(lines), tmp_path)
+
+
+def test_a_certificate_for_another_board_is_rejected(tree_certificate, tmp_path):
+    board, text = tree_certificate
+    other = oracle.replay(board, [(0, 0, 2)])
+    assert "another board" in rejected(other, text, tmp_path)
+
+
+@pytest.mark.parametrize("kept", [0.5, 0.999])
+def test_a_truncated_certificate_is_rejected(tree_certificate, tmp_path, kept):
+    board, text = tree_certificate
+    assert "ends early" in rejected(board, text[: int(len(text) * kept)], tmp_path)
+
+
+def test_a_certificate_claiming_one_move_more_is_rejected(tree_certificate, tmp_path):
+    board, text = tree_certificate
+    count = int(re.search(r"^claim (\d+)$", text, re.M).group(1))
+    mutated = text.replace(f"\nclaim {count}\n", f"\nclaim {count + 1}\n")
+    assert f"the claim is {count + 1} moves, but the solution has {count}" in rejected(
+        board, mutated, tmp_path
+    )
+
+
+def test_a_gzipped_certificate_checks_and_a_cut_one_is_unreadable(tree_certificate, tmp_path):
+    board, text = tree_certificate
+    zipped = gzip.compress(text.encode())
+    (tmp_path / "whole.gz").write_bytes(zipped)
+    assert verdict(board, tmp_path / "whole.gz").startswith("VALID")
+    (tmp_path / "cut.gz").write_bytes(zipped[: len(zipped) // 2])
+    with pytest.raises(checker.Unreadable):
+        checker.check_board(tiles(board), str(tmp_path / "cut.gz"))
+
+
+def test_the_checkers_answers_and_exit_statuses(tree_certificate, tmp_path):
+    board, text = tree_certificate
+    (tmp_path / "board.txt").write_text(board_text(board))
+    (tmp_path / "good").write_text(text)
+    (tmp_path / "bad").write_text(text[: len(text) // 2])
+
+    def run(*args: object) -> subprocess.CompletedProcess[str]:
+        command = ["python3", str(REPO / "unflip_frontend" / "certificate_check.py"), *map(str, args)]
+        return subprocess.run(command, capture_output=True, text=True)
+
+    count = re.search(r"^claim (\d+)$", text, re.M).group(1)
+    good = run(tmp_path / "board.txt", tmp_path / "good")
+    assert (good.returncode, good.stdout) == (0, f"VALID {count}\n")
+    bad = run(tmp_path / "board.txt", tmp_path / "bad")
+    assert bad.returncode == 1 and bad.stdout.startswith("INVALID: the certificate ends early")
+    missing = run(tmp_path / "board.txt", tmp_path / "missing")
+    assert missing.returncode == 2 and missing.stderr.startswith("error: ")
+    assert run(tmp_path / "good", tmp_path / "good").returncode == 2  # not a board

@@ -1,0 +1,386 @@
+"""An independent checker of unflip's certificates of optimality: what a sceptic reads instead of the solver.
+
+    python unflip_frontend/certificate_check.py BOARD CERTIFICATE
+
+BOARD is a text board (H lines of W digits, all 0/1, or all 1/2 with 1 the game's white); CERTIFICATE is
+what `unflip_solver --certificate FILE` wrote, as it is or gzipped. The answer is one line:
+
+    VALID k             the solution in it reaches the target in k moves, and no solution has fewer
+    INVALID: <reason>   the first thing found wrong (with the certificate's line)
+    error: <reason>     a file that cannot be read, or a board that is not one
+
+and the exit status is 0, 1 or 2 accordingly. The format is docs/certificates.md's. This file imports only
+Python's standard library and nothing of the solver or the front end: it has its own board reader and its
+own moves, and recomputes every bound the certificate names.
+
+Why a certificate proves what it claims. A board's tiles that differ from the target give the difference
+grid D on the (H+1)x(W+1) corner lattice (D[i][j] is the parity of the differing tiles among the up to
+four around corner (i, j)); a k x k move at (r, c) toggles exactly its four corners, and the board is at the
+target exactly when D is zero. Moves commute and a move made twice undoes itself, so a shortest solution
+is a set of moves. A node of the proof is a grid d, the moves it may no longer use, and a budget b; it
+claims no set of at most b allowed moves clears d. The root is D with every move allowed and b = k - 1.
+- A branch at a 1-point p of d: every solution toggles p, so it uses a move at p. Child i uses the i-th
+  move listed and none listed before it (the solutions with those went to earlier children), so the
+  children, ending with every allowed move at p listed ('E') or with the node itself with all listed
+  ones excluded ('T'), leave no solution out.
+- A weighting w >= 0 of the points, with parity rows' multipliers z >= 0 (a row (q, m) says that the
+  allowed moves at q other than m number at least x_m - d_q, true of any solution, since it toggles q an
+  odd number of times exactly when q is a 1-point): if every allowed move loads its corners and rows with
+  at most one whole (the denominator), adding up the rows shows every solution has at least the sum of
+  the 1-points' weights less the multipliers of the rows at 1-points. A weighting declared at a node holds
+  below it too: the moves allowed there only get fewer.
+- A set of points every allowed move has an even number of corners in: a move keeps the parity of the
+  1-points in it, so if that is odd no set of moves clears d at all.
+- A move puts one pair of corners into each of two lattice rows, r and r + k, and into two columns, so a
+  solution has at least half the rows' (and the columns') least pair counts, and, as no move reaches two
+  adjacent rows, at least the counts of two adjacent lines added up.
+"""
+
+from __future__ import annotations
+
+import gzip
+import sys
+import zlib
+from collections.abc import Iterator
+from typing import TextIO
+
+EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+UNREACHABLE = 1 << 30  # the pair count of a line no pairs clear: more than any budget
+
+
+class Invalid(Exception):
+    """The certificate does not prove what it claims; the message is the first reason."""
+
+
+class Unreadable(Exception):
+    """A file that cannot be read, or a board that is not one."""
+
+
+def read_board(text: str) -> list[list[int]]:
+    """H lines of W digits, 2 to 15 each: all 0/1, or all 1/2 (1 -> 0, 2 -> 1)."""
+    rows = [line.strip() for line in text.splitlines()]
+    while rows and not rows[-1]:
+        rows.pop()
+    digits = set("".join(rows))
+    if not rows or not digits <= set("012") or {"0", "2"} <= digits or "" in rows:
+        raise Unreadable("the board is not lines of 0/1 (or 1/2) digits")
+    if len({len(row) for row in rows}) != 1 or not (2 <= len(rows) <= 15 and 2 <= len(rows[0]) <= 15):
+        raise Unreadable("the board's lines are not 2 to 15 rows of one length, 2 to 15")
+    shift = 1 if "2" in digits else 0
+    return [[int(ch) - shift for ch in row] for row in rows]
+
+
+class Lattice:
+    """The corner lattice of an h x w board: point (i, j) is i * (w + 1) + j; the moves, largest first,
+    then by row and column, as the certificate numbers them; and the pairs each lattice line can get."""
+
+    def __init__(self, h: int, w: int) -> None:
+        self.h, self.w, self.stride = h, w, w + 1
+        self.moves = [
+            (r, c, k) for k in range(min(h, w), 1, -1) for r in range(h - k + 1) for c in range(w - k + 1)
+        ]
+        self.corners = [
+            (self.point(r, c), self.point(r, c + k), self.point(r + k, c), self.point(r + k, c + k))
+            for r, c, k in self.moves
+        ]
+        self.bits = [sum(1 << p for p in corners) for corners in self.corners]
+        points = (h + 1) * (w + 1)
+        self.at: list[list[int]] = [[] for _ in range(points)]
+        for m, corners in enumerate(self.corners):
+            for p in corners:
+                self.at[p].append(m)
+        row_pairs = [
+            {(1 << c) | (1 << (c + k)) for r, c, k in self.moves if i in (r, r + k)} for i in range(h + 1)
+        ]
+        column_pairs = [
+            {(1 << r) | (1 << (r + k)) for r, c, k in self.moves if j in (c, c + k)} for j in range(w + 1)
+        ]
+        self.lines = [(w + 1, frozenset(pairs)) for pairs in row_pairs] + [
+            (h + 1, frozenset(p)) for p in column_pairs
+        ]
+        self.tables: dict[tuple[int, frozenset[int]], list[int]] = {}
+
+    def point(self, i: int, j: int) -> int:
+        return i * self.stride + j
+
+    def difference(self, board: list[list[int]], target: int) -> int:
+        def differs(i: int, j: int) -> int:
+            return int(0 <= i < self.h and 0 <= j < self.w and board[i][j] != target)
+
+        return sum(
+            1 << self.point(i, j)
+            for i in range(self.h + 1)
+            for j in range(self.w + 1)
+            if differs(i, j) ^ differs(i - 1, j) ^ differs(i, j - 1) ^ differs(i - 1, j - 1)
+        )
+
+    def table(self, key: tuple[int, frozenset[int]]) -> list[int]:
+        """Per mask of a line this wide, the fewest of these pairs whose exclusive or is the mask:
+        breadth-first over every mask, once per kind of line."""
+        width, pairs = key
+        if key not in self.tables:
+            cost = [UNREACHABLE] * (1 << width)
+            cost[0] = 0
+            frontier = [0]
+            while frontier:
+                reached = []
+                for state in frontier:
+                    for pair in pairs:
+                        if cost[state ^ pair] == UNREACHABLE:
+                            cost[state ^ pair] = cost[state] + 1
+                            reached.append(state ^ pair)
+                frontier = reached
+            self.tables[key] = cost
+        return self.tables[key]
+
+    def line_costs(self, d: int) -> tuple[list[int], list[int]]:
+        """The least pair counts of the lattice rows of d, and of its columns."""
+        masks = [0] * (self.h + self.w + 2)
+        while d:
+            i, j = divmod((d & -d).bit_length() - 1, self.stride)
+            masks[i] |= 1 << j
+            masks[self.h + 1 + j] |= 1 << i
+            d &= d - 1
+        costs = [self.table(line)[mask] for line, mask in zip(self.lines, masks, strict=True)]
+        return costs[: self.h + 1], costs[self.h + 1 :]
+
+
+class Weighting:
+    """Point weights and parity rows' multipliers (q, m, z); worth[p]: what a 1-point p adds to the bound."""
+
+    def __init__(self, weights: list[int], cuts: list[tuple[int, int, int]]) -> None:
+        self.weights, self.cuts = weights, cuts
+        self.worth = list(weights)
+        for q, _, z in cuts:
+            self.worth[q] -= z
+
+    def value(self, d: int) -> int:
+        return sum(worth for p, worth in enumerate(self.worth) if d >> p & 1)
+
+
+class Tokens:
+    """The certificate's words, read lazily, with the line each came from."""
+
+    def __init__(self, lines: TextIO) -> None:
+        self.line = 0
+        self.words = self.read(lines)
+
+    def read(self, lines: TextIO) -> Iterator[str]:
+        for self.line, text in enumerate(lines, 1):
+            yield from text.split()
+
+    def word(self) -> str:
+        word = next(self.words, None)
+        if word is None:
+            raise Invalid(f"the certificate ends early, after line {self.line}")
+        return word
+
+    def number(self, low: int = 0, high: int | None = None) -> int:
+        word = self.word()
+        if not word.isdigit() or int(word) < low or (high is not None and int(word) > high):
+            limits = f"from {low} to {high}" if high is not None else f"of at least {low}"
+            raise Invalid(f"line {self.line}: expected a whole number {limits}, found {word!r}")
+        return int(word)
+
+    def expect(self, *words: str) -> None:
+        for expected in words:
+            if (found := self.word()) != expected:
+                raise Invalid(f"line {self.line}: expected {expected!r}, found {found!r}")
+
+
+class Checker:
+    def __init__(self, board: list[list[int]], tokens: Tokens) -> None:
+        self.board, self.tokens = board, tokens
+        self.lattice = Lattice(len(board), len(board[0]))
+        self.blocked = bytearray(len(self.lattice.moves))
+        self.denominator = 1
+
+    def fail(self, why: str) -> Invalid:
+        return Invalid(f"line {self.tokens.line}: {why}")
+
+    def check(self) -> int:
+        """The optimum the certificate proves, or Invalid."""
+        tokens, lattice = self.tokens, self.lattice
+        tokens.expect("unflip-certificate", "1", "board", str(lattice.h), str(lattice.w))
+        for row in self.board:
+            if tokens.word() != "".join(map(str, row)):
+                raise self.fail("the certificate is for another board")
+        tokens.expect("target")
+        targets = {"0": [0], "1": [1], "either": [0, 1]}.get(tokens.word())
+        if targets is None:
+            raise self.fail("the target is not 0, 1 or either")
+        tokens.expect("solution")
+        reached, count = tokens.number(0, 1), tokens.number()
+        tiles = [row[:] for row in self.board]
+        for _ in range(count):
+            r, c, k = tokens.number(), tokens.number(), tokens.number()
+            if (r, c, k) not in lattice.moves:
+                raise self.fail(f"the solution's move {r} {c} {k} is not a move on this board")
+            for i in range(r, r + k):
+                for j in range(c, c + k):
+                    tiles[i][j] ^= 1
+        if reached not in targets or any(tile != reached for row in tiles for tile in row):
+            raise self.fail(f"the solution's {count} moves do not turn every tile into {reached}")
+        tokens.expect("claim")
+        if (claim := tokens.number()) != count:
+            raise self.fail(f"the claim is {claim} moves, but the solution has {count}")
+        tokens.expect("denominator")
+        self.denominator = tokens.number(1)
+        for target in targets if claim > 0 else []:
+            tokens.expect("proof", str(target))
+            d = lattice.difference(self.board, target)
+            nothing = Weighting([0] * len(lattice.at), [])
+            self.node(d, claim - 1, 0, nothing)
+        tokens.expect("end")
+        if next(tokens.words, None) is not None:
+            raise self.fail("there is more after the end")
+        return claim
+
+    def node(self, d: int, budget: int, total: int, weighting: Weighting) -> None:
+        """Check the node (d, the moves self.blocked marks, budget) and its subtree; total is the weighting
+        in scope's value at d."""
+        if d == 0:
+            raise self.fail(f"a node is solved with {budget} moves to spare: the tree says none is")
+        word = self.tokens.word()
+        if word == "w":
+            weighting = self.declaration(weighting)
+            total = weighting.value(d)
+            word = self.tokens.word()
+        if word == "B":
+            self.branch(d, budget, total, weighting)
+        elif word in ("O", "W", "P", "L"):
+            self.leaf(word, d, budget, total)
+        elif word == "U":
+            self.unreachable(d)
+        else:
+            raise self.fail(f"expected a node ('w', 'B', 'O', 'W', 'P', 'L' or 'U'), found {word!r}")
+
+    def unreachable(self, d: int) -> None:
+        """A set of points that every allowed move has an even number of corners in, and d's 1-points an
+        odd number: every move keeps the parity of the 1-points in it, so none ever clears them."""
+        lattice = self.lattice
+        points = {self.tokens.number(0, len(lattice.at) - 1) for _ in range(self.tokens.number())}
+        for m, corners in enumerate(lattice.corners):
+            if not self.blocked[m] and len(points.intersection(corners)) % 2:
+                move = " ".join(map(str, lattice.moves[m]))
+                raise self.fail(f"the move {move} has an odd number of corners in the unreachable set")
+        if sum(d >> p & 1 for p in points) % 2 == 0:
+            raise self.fail("the unreachable set holds an even number of 1-points")
+
+    def declaration(self, scope: Weighting) -> Weighting:
+        """A weighting: the points changed from the one in scope, then its parity rows, all checked."""
+        tokens, lattice = self.tokens, self.lattice
+        weights = list(scope.weights)
+        for _ in range(tokens.number()):
+            p = tokens.number(0, len(weights) - 1)
+            weights[p] = tokens.number()
+        cuts = []
+        for _ in range(tokens.number()):
+            q = tokens.number(0, len(weights) - 1)
+            cuts.append((q, lattice.at[q][tokens.number(0, len(lattice.at[q]) - 1)], tokens.number()))
+        load = [sum(weights[p] for p in corners) for corners in lattice.corners]
+        for q, m, z in cuts:
+            for move in lattice.at[q]:
+                load[move] += -z if move == m else z
+        for m in range(len(lattice.moves)):
+            if not self.blocked[m] and load[m] > self.denominator:
+                raise self.fail(
+                    f"the weighting loads move {' '.join(map(str, lattice.moves[m]))} with {load[m]}, "
+                    f"more than the denominator {self.denominator}"
+                )
+        return Weighting(weights, cuts)
+
+    def branch(self, d: int, budget: int, total: int, weighting: Weighting) -> None:
+        lattice = self.lattice
+        p = self.tokens.number(0, len(lattice.at) - 1)
+        if not d >> p & 1:
+            raise self.fail(f"a branch at point {p}, which is not a 1-point")
+        if budget < 1:
+            raise self.fail("a branch with no moves left to make")
+        listed = []
+        try:
+            while True:
+                word = self.tokens.word()
+                if word == "E":
+                    left = [m for m in lattice.at[p] if not self.blocked[m]]
+                    if left:
+                        move = " ".join(map(str, lattice.moves[left[0]]))
+                        raise self.fail(f"the branch at point {p} leaves out the move {move}")
+                    return
+                if word == "T":  # the node again, with every child so far excluded
+                    self.node(d, budget, total, weighting)
+                    return
+                if not word.isdigit() or int(word) >= len(lattice.at[p]):
+                    raise self.fail(f"expected a child of point {p}, 'E' or 'T', found {word!r}")
+                m = lattice.at[p][int(word)]
+                if self.blocked[m]:
+                    raise self.fail(f"the move {' '.join(map(str, lattice.moves[m]))} is not allowed here")
+                self.blocked[m] = 1
+                listed.append(m)
+                child_total = total
+                for c in lattice.corners[m]:
+                    child_total += -weighting.worth[c] if d >> c & 1 else weighting.worth[c]
+                self.node(d ^ lattice.bits[m], budget - 1, child_total, weighting)
+        finally:
+            for m in listed:
+                self.blocked[m] = 0
+
+    def leaf(self, kind: str, d: int, budget: int, total: int) -> None:
+        if kind == "O":
+            proven = 1  # a 1-point is left
+        elif kind == "W":
+            proven = -(-total // self.denominator)
+        else:
+            rows, columns = self.lattice.line_costs(d)
+            if kind == "P":
+                proven = max(-(-sum(rows) // 2), -(-sum(columns) // 2))
+            else:
+                proven = max(
+                    a + b for costs in (rows, columns) for a, b in zip(costs, costs[1:], strict=False)
+                )
+        if proven <= budget:
+            raise self.fail(f"a leaf's bound {kind} proves {proven} moves, not more than the {budget} left")
+
+
+def open_certificate(path: str) -> TextIO:
+    with open(path, "rb") as file:
+        zipped = file.read(2) == b"\x1f\x8b"
+    return gzip.open(path, "rt", encoding="ascii") if zipped else open(path, encoding="ascii")
+
+
+def check(board_path: str, certificate_path: str) -> int:
+    """The optimum a certificate proves for the board in a file; Invalid or Unreadable when it does not."""
+    try:
+        with open(board_path, encoding="utf-8") as file:
+            board = read_board(file.read())
+    except (OSError, UnicodeDecodeError) as exc:
+        raise Unreadable(str(exc)) from None
+    return check_board(board, certificate_path)
+
+
+def check_board(board: list[list[int]], certificate_path: str) -> int:
+    """The optimum a certificate proves for a board (rows of 0/1 tiles); Invalid or Unreadable."""
+    try:
+        with open_certificate(certificate_path) as lines:
+            return Checker(board, Tokens(lines)).check()
+    except (OSError, UnicodeDecodeError, EOFError, zlib.error) as exc:
+        raise Unreadable(str(exc)) from None
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print("usage: certificate_check.py BOARD CERTIFICATE", file=sys.stderr)
+        return EXIT_UNREADABLE
+    try:
+        print(f"VALID {check(argv[0], argv[1])}")
+        return EXIT_VALID
+    except Invalid as exc:
+        print(f"INVALID: {exc}")
+        return EXIT_INVALID
+    except Unreadable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
