@@ -116,7 +116,18 @@ def test_the_first_word_completes_to_files_book_names_and_commands():
     assert offered[0] == "file,"  # first: bash's script starts over at a file item
     assert set(offered[1:]) == {
         f"plain,{name}"
-        for name in ("daily", "main", "weekly", "solve", "hint", "generate", "books", "annotate", "share", "check-certificate")
+        for name in (
+            "daily",
+            "main",
+            "weekly",
+            "solve",
+            "hint",
+            "generate",
+            "books",
+            "annotate",
+            "share",
+            "check-certificate",
+        )
     }
 
 
