@@ -183,6 +183,8 @@ class CoverBound : public BoundDefaults {
 public:
     struct Root {
         CoverWeights weights;   // all zero without the covering bound
+        CoverWeights parity_weights;   // the root's LP with its parity rows, as weights (the covering
+                                       // ones without --parity-weights)
         CoverLp::State lp;      // the covering LP solved at the root
         int lp_bound = 0;       // the fewest moves the root's LP proves, parity rows included
     };
@@ -198,6 +200,7 @@ public:
         // weights carry further.
         lp.solve(kUnbounded, context.sw.parity_rounds);
         root.lp_bound = lp.proven_moves();
+        if (!context.sw.parity_weights || !lp.parity_weights(root.parity_weights)) root.parity_weights = root.weights;
         return root;
     }
     static int proven_at_root(const Root& root) { return root.lp_bound; }
@@ -207,6 +210,10 @@ public:
     void reset(const Bits& d, const Root& root) {
         weight_ = root.weights;
         sum_ = weight_.sum(d);
+        if (sw_.parity_weights) {
+            parity_weight_ = root.parity_weights;
+            parity_sum_ = parity_weight_.sum(d);
+        }
         root_lp_ = &root.lp;
         lp_current_ = false;
     }
@@ -215,15 +222,21 @@ public:
     // taken back, with d the position after.
     void apply(const Move& m, const Bits& d) {
         for (uint8_t p : m.corner) sum_ += d.test(p) ? weight_.of[p] : -weight_.of[p];
+        if (sw_.parity_weights)
+            for (uint8_t p : m.corner) parity_sum_ += d.test(p) ? parity_weight_.of[p] : -parity_weight_.of[p];
     }
     void undo(const Move& m, const Bits& d) { apply(m, d); }
 
-    int value(const Bits&, int) const { return CoverWeights::moves_for(sum_); }
+    int value(const Bits&, int) const { return CoverWeights::moves_for(std::max(sum_, parity_sum_)); }
 
     bool refutes(const Move& m, const Bits& d, int budget) const {
         int64_t sum = sum_;
         for (uint8_t p : m.corner) sum += d.test(p) ? -weight_.of[p] : weight_.of[p];
-        return CoverWeights::moves_for(sum) > budget;
+        if (CoverWeights::moves_for(sum) > budget) return true;
+        if (!sw_.parity_weights) return false;
+        int64_t parity_sum = parity_sum_;
+        for (uint8_t p : m.corner) parity_sum += d.test(p) ? -parity_weight_.of[p] : parity_weight_.of[p];
+        return CoverWeights::moves_for(parity_sum) > budget;
     }
 
     static constexpr bool kRefines = true;
@@ -242,11 +255,20 @@ public:
         lp.save(saved.lp);
         saved.weights = weight_;
         saved.sum = sum_;
+        if (sw_.parity_weights) {
+            saved.parity_weights = parity_weight_;
+            saved.parity_sum = parity_sum_;
+        }
         lp.set_position(node.d, node.blocked);
         lp.solve(budget, 0);
         lp.weights(fresh_);
+        const int64_t fresh_sum = fresh_.sum(node.d);
+        if (fresh_sum > sum_) {
+            weight_ = fresh_;
+            sum_ = fresh_sum;
+        }
         int proven = lp.proven_moves();
-        if (sw_.parity_rounds && proven <= budget && lp.value() > budget - kParityReach) {
+        if (sw_.parity_rounds && proven <= budget && (sw_.parity_weights || lp.value() > budget - kParityReach)) {
             // The parity rows only for this node's bound: the point weights and the state the children
             // start from stay those of the covering LP alone, whose weights carry further. They raise the
             // bound by about one move, so they are tried only where that can refute.
@@ -254,14 +276,16 @@ public:
             lp.save(covering_[node.depth]);
             lp.solve(budget, sw_.parity_rounds);
             proven = std::max(proven, lp.proven_moves());
+            if (sw_.parity_weights && lp.parity_weights(fresh_)) {
+                const int64_t fresh_sum = fresh_.sum(node.d);
+                if (fresh_sum > parity_sum_) {
+                    parity_weight_ = fresh_;
+                    parity_sum_ = fresh_sum;
+                }
+            }
             lp.restore(covering_[node.depth]);
         }
-        const int64_t fresh_sum = fresh_.sum(node.d);
-        if (fresh_sum > sum_) {
-            weight_ = fresh_;
-            sum_ = fresh_sum;
-        }
-        return std::max(proven, CoverWeights::moves_for(sum_));
+        return std::max(proven, CoverWeights::moves_for(std::max(sum_, parity_sum_)));
     }
 
     void leave(const Node& node) {
@@ -269,6 +293,10 @@ public:
         lp_->restore(saved.lp);
         weight_ = saved.weights;
         sum_ = saved.sum;
+        if (sw_.parity_weights) {
+            parity_weight_ = saved.parity_weights;
+            parity_sum_ = saved.parity_sum;
+        }
     }
 
 private:
@@ -286,14 +314,18 @@ private:
     // What refine at a depth replaced, for leave.
     struct Saved {
         CoverLp::State lp;
-        CoverWeights weights;
-        int64_t sum = 0;
+        CoverWeights weights, parity_weights;
+        int64_t sum = 0, parity_sum = 0;
     };
 
     const Lattice& lattice_;
     const Switches& sw_;
     CoverWeights weight_;
     int64_t sum_ = 0;                       // Σ weight_ over the 1-points of d
+    // The last LP with parity rows above, its duals folded into point weights (CoverLp::parity_weights),
+    // kept beside the covering weights: each proves more in some places.
+    CoverWeights parity_weight_;
+    int64_t parity_sum_ = 0;
     const CoverLp::State* root_lp_ = nullptr;
     bool lp_current_ = false;               // lp_ holds the root's LP or one solved below it
     std::unique_ptr<CoverLp> lp_;

@@ -33,7 +33,10 @@ struct CoverWeights {
     int32_t of[kLatticePoints] = {};
 
     // The fewest moves this weighting proves for the 1-points of d.
-    static int moves_for(int64_t weight_sum) { return static_cast<int>((weight_sum + kWeightScale - 1) / kWeightScale); }
+    // (A weighting with parity rows folded in can sum to less than nothing: that proves nothing.)
+    static int moves_for(int64_t weight_sum) {
+        return weight_sum <= 0 ? 0 : static_cast<int>((weight_sum + kWeightScale - 1) / kWeightScale);
+    }
     int64_t sum(const Bits& d) const {
         int64_t total = 0;
         for (int word = 0; word < 4; ++word)
@@ -177,33 +180,46 @@ public:
     // The fewest moves the current dual solution proves, exactly: y·D, with the parity rows' duals,
     // checked in integers against every allowed move (or 0 when the check fails).
     int proven_moves() {
-        compute_duals();
-        // The exact check: scale the duals to integers, then see that no allowed move is overloaded.
+        if (!exact_duals()) return 0;
         const State& s = state_;
-        std::vector<int64_t>& on_row = exact_dual_;
-        on_row.assign(kRows, 0);
-        const double scale = kWeightScale * (1 - 1e-9);
-        for (int t = 0; t < s.size; ++t)
-            on_row[s.row_at[t]] = static_cast<int64_t>(std::floor(std::max(0.0, dual_[t]) * scale));
-        int64_t on_point[kLatticePoints] = {};
-        for (int p = 0; p < kLatticePoints; ++p) on_point[p] = on_row[p];
-        std::fill(fix_exact_.begin(), fix_exact_.end(), 0);
-        for (int k = 0; k < s.cuts; ++k) {
-            on_point[s.cut_point[k]] += on_row[kCutRow + k];
-            fix_exact_[s.cut_move[k]] += 2 * on_row[kCutRow + k];
-        }
-        for (int index = 0; index < moves_; ++index) {
-            if (s.fixed[index]) continue;
-            const uint8_t* c = corner_table_[index].data();
-            const int64_t load = on_point[c[0]] + on_point[c[1]] + on_point[c[2]] + on_point[c[3]] - fix_exact_[index];
-            if (load > kWeightScale) return 0;
-        }
+        const std::vector<int64_t>& on_row = exact_dual_;
         int64_t total = 0;
         for (int p = 0; p < kLatticePoints; ++p)
             if (s.rhs.test(p)) total += on_row[p];
         for (int k = 0; k < s.cuts; ++k)
             if (s.rhs.test(s.cut_point[k])) total -= on_row[kCutRow + k];
         return CoverWeights::moves_for(std::max<int64_t>(total, 0));
+    }
+
+    // The duals with the parity rows' folded in, as a point weighting that bounds every position below
+    // this one, not just this one. A parity row's right-hand side is −D_q at any position (it holds for
+    // every 0/1 solution, whatever q's colour), so y·b(D') = Σ_p (y_p − Σ_{rows at p} u) D'_p is the
+    // dual bound at every D' below, for the same (or fewer) allowed moves: a 0-point with parity rows
+    // weighs less than nothing, and the search pays for turning it into a 1-point. False when the exact
+    // check fails (out is then untouched). The moves' slack then goes to the points, as in
+    // to_integer_weights.
+    bool parity_weights(CoverWeights& out) {
+        if (!exact_duals()) return false;
+        const State& s = state_;
+        const std::vector<int64_t>& on_row = exact_dual_;
+        int64_t weight[kLatticePoints];
+        for (int p = 0; p < kLatticePoints; ++p) weight[p] = on_row[p];
+        for (int k = 0; k < s.cuts; ++k) weight[s.cut_point[k]] -= on_row[kCutRow + k];
+        for (int p = 0; p < kLatticePoints; ++p) {
+            if (lattice_.at[p].empty()) continue;
+            int64_t slack = kWeightScale;
+            for (uint16_t index : lattice_.at[p])
+                if (!s.fixed[index]) slack = std::min(slack, kWeightScale - load_[index]);
+            if (slack > 0) {
+                weight[p] += slack;
+                for (uint16_t index : lattice_.at[p]) load_[index] += slack;
+            }
+        }
+        for (int p = 0; p < kLatticePoints; ++p) {
+            if (weight[p] < std::numeric_limits<int32_t>::min() / 2) return false;
+            out.of[p] = static_cast<int32_t>(weight[p]);
+        }
+        return true;
     }
 
     // The objective of the current basis: the LP's optimum once solve() says so.
@@ -242,6 +258,33 @@ private:
     static constexpr double kPivotTolerance = 1e-9;
     static constexpr double kBoundMargin = 1e-6;
     static constexpr int kCutsPerRound = 24;
+
+    // The duals in integers (units of 1/kWeightScale, rounded down) into exact_dual_ by row, and each
+    // allowed move's load under them into load_; true when no allowed move is overloaded.
+    bool exact_duals() {
+        compute_duals();
+        const State& s = state_;
+        std::vector<int64_t>& on_row = exact_dual_;
+        on_row.assign(kRows, 0);
+        const double scale = kWeightScale * (1 - 1e-9);
+        for (int t = 0; t < s.size; ++t)
+            on_row[s.row_at[t]] = static_cast<int64_t>(std::floor(std::max(0.0, dual_[t]) * scale));
+        int64_t on_point[kLatticePoints] = {};
+        for (int p = 0; p < kLatticePoints; ++p) on_point[p] = on_row[p];
+        std::fill(fix_exact_.begin(), fix_exact_.end(), 0);
+        for (int k = 0; k < s.cuts; ++k) {
+            on_point[s.cut_point[k]] += on_row[kCutRow + k];
+            fix_exact_[s.cut_move[k]] += 2 * on_row[kCutRow + k];
+        }
+        bool feasible = true;
+        for (int index = 0; index < moves_; ++index) {
+            if (s.fixed[index]) continue;
+            const uint8_t* c = corner_table_[index].data();
+            load_[index] = on_point[c[0]] + on_point[c[1]] + on_point[c[2]] + on_point[c[3]] - fix_exact_[index];
+            if (load_[index] > kWeightScale) feasible = false;
+        }
+        return feasible;
+    }
 
     void copy(const State& from, State& to) const {
         to.size = from.size;
@@ -588,6 +631,7 @@ private:
     std::vector<double> alpha_fix_, dual_fix_;   // per move: the parity rows' −2 on their own move
     std::vector<uint16_t> fixed_moves_;
     std::vector<int64_t> exact_dual_, fix_exact_ = std::vector<int64_t>(kMaxMoves, 0);
+    std::vector<int64_t> load_ = std::vector<int64_t>(kMaxMoves, 0);   // per allowed move, after exact_duals
     double objective_ = 0;
     struct Candidate {
         int column;       // a move's index, or −1 − t for the surplus of the tight row in slot t
