@@ -143,6 +143,7 @@ public:
         s.size = 0;
         s.cuts = 0;
         s.rhs = d;
+        duals_current_ = false;
         std::fill(s.fixed.begin(), s.fixed.end(), 0);
         std::fill(s.slot_of_move.begin(), s.slot_of_move.end(), -1);
         std::fill(std::begin(s.slot_of_row), std::end(s.slot_of_row), -1);
@@ -251,13 +252,17 @@ public:
         Bits rhs;                          // D
     };
     void save(State& into) const { copy(state_, into); }
-    void restore(const State& from) { copy(from, state_); }
+    void restore(const State& from) {
+        copy(from, state_);
+        duals_current_ = false;
+    }
 
 private:
     static constexpr double kFeasibilityTolerance = 1e-9;
     static constexpr double kPivotTolerance = 1e-9;
     static constexpr double kBoundMargin = 1e-6;
     static constexpr int kCutsPerRound = 24;
+    static constexpr int kDualRefresh = 16;
 
     // The duals in integers (units of 1/kWeightScale, rounded down) into exact_dual_ by row, and each
     // allowed move's load under them into load_; true when no allowed move is overloaded.
@@ -346,8 +351,12 @@ private:
         }
     }
 
-    // y_T = 1ᵀ C.
+    // y_T = 1ᵀ C. Each pivot updates y by the same rank-one change as C, in O(K) rather than O(K²);
+    // it is summed afresh after a restore and every kDualRefresh pivots, so rounding cannot build up.
     void compute_duals() {
+        if (duals_current_) return;
+        duals_current_ = true;
+        pivots_since_refresh_ = 0;
         const State& s = state_;
         std::fill(dual_, dual_ + s.size, 0.0);
         for (int i = 0; i < s.size; ++i) {
@@ -514,6 +523,7 @@ private:
         else if (leave.slot >= 0) drop_move_and_row(leave.slot, -1 - enter);
         else if (enter >= 0) add_move_and_row(enter, leave.row);
         else replace_row(-1 - enter, leave.row);
+        if (++pivots_since_refresh_ == kDualRefresh) duals_current_ = false;
         return true;
     }
 
@@ -535,6 +545,11 @@ private:
         core_times_move(index, u);
         double* pivot_row = row(i);
         const double inverse = 1.0 / u[i];
+        // y' = y + C[i] (1 − Σ u) / u_i
+        double u_sum = 0;
+        for (int l = 0; l < s.size; ++l) u_sum += u[l];
+        const double dual_factor = (1 - u_sum) * inverse;
+        for (int t = 0; t < s.size; ++t) dual_[t] += dual_factor * pivot_row[t];
         for (int t = 0; t < s.size; ++t) pivot_row[t] *= inverse;
         for (int l = 0; l < s.size; ++l) {
             if (l == i || u[l] == 0) continue;
@@ -552,6 +567,8 @@ private:
         State& s = state_;
         const double pivot = at(i, t);
         const double* pivot_row = row(i);
+        const double dual_factor = dual_[t] / pivot;   // y' = y − C[i] y_t / C[i,t]
+        for (int c = 0; c < s.size; ++c) dual_[c] -= dual_factor * pivot_row[c];
         for (int l = 0; l < s.size; ++l) {
             if (l == i) continue;
             double* r = row(l);
@@ -570,6 +587,7 @@ private:
         }
         if (t != last) {
             for (int l = 0; l < last; ++l) row(l)[t] = row(l)[last];
+            dual_[t] = dual_[last];
             s.row_at[t] = s.row_at[last];
             s.slot_of_row[s.row_at[t]] = static_cast<int16_t>(t);
         }
@@ -588,6 +606,10 @@ private:
         for (int l = 0; l < s.size; ++l) g_u += coefficient(r, s.move_at[l]) * u[l];
         const double sigma = coefficient(r, index) - g_u;
         const int k = s.size;
+        double u_sum = 0;   // y' = [y + v (Σ u − 1) / σ, (1 − Σ u) / σ]
+        for (int l = 0; l < k; ++l) u_sum += u[l];
+        for (int t = 0; t < k; ++t) dual_[t] += v[t] * (u_sum - 1) / sigma;
+        dual_[k] = (1 - u_sum) / sigma;
         for (int l = 0; l < k; ++l) {
             double* row_l = row(l);
             const double factor = u[l] / sigma;
@@ -611,6 +633,8 @@ private:
         double* v = leave_row_;
         const double pivot = v[t];
         v[t] -= 1.0;
+        const double dual_factor = dual_[t] / pivot;   // y' = y − y_t (v − e_t) / v_t
+        for (int c = 0; c < s.size; ++c) dual_[c] -= dual_factor * v[c];
         for (int l = 0; l < s.size; ++l) {
             double* row_l = row(l);
             const double factor = row_l[t] / pivot;
@@ -633,6 +657,8 @@ private:
     std::vector<int64_t> exact_dual_, fix_exact_ = std::vector<int64_t>(kMaxMoves, 0);
     std::vector<int64_t> load_ = std::vector<int64_t>(kMaxMoves, 0);   // per allowed move, after exact_duals
     double objective_ = 0;
+    bool duals_current_ = false;   // dual_ is 1ᵀC of the current basis
+    int pivots_since_refresh_ = 0;
     struct Candidate {
         int column;       // a move's index, or −1 − t for the surplus of the tight row in slot t
         double alpha;     // its α, signed towards the leaving variable's bound
