@@ -143,7 +143,7 @@ public:
         s.size = 0;
         s.cuts = 0;
         s.rhs = d;
-        duals_current_ = false;
+        duals_current_ = primal_current_ = false;
         std::fill(s.fixed.begin(), s.fixed.end(), 0);
         std::fill(s.slot_of_move.begin(), s.slot_of_move.end(), -1);
         std::fill(std::begin(s.slot_of_row), std::end(s.slot_of_row), -1);
@@ -153,6 +153,7 @@ public:
     // position's blocked moves include its ancestors'.
     void set_position(const Bits& d, const uint8_t* blocked) {
         state_.rhs = d;
+        primal_current_ = false;
         for (int index = 0; index < moves_; ++index)
             if (blocked[index]) state_.fixed[index] = 1;
     }
@@ -254,7 +255,7 @@ public:
     void save(State& into) const { copy(state_, into); }
     void restore(const State& from) {
         copy(from, state_);
-        duals_current_ = false;
+        duals_current_ = primal_current_ = false;
     }
 
 private:
@@ -262,7 +263,7 @@ private:
     static constexpr double kPivotTolerance = 1e-9;
     static constexpr double kBoundMargin = 1e-6;
     static constexpr int kCutsPerRound = 24;
-    static constexpr int kDualRefresh = 16;
+    static constexpr int kRefresh = 16;
 
     // The duals in integers (units of 1/kWeightScale, rounded down) into exact_dual_ by row, and each
     // allowed move's load under them into load_; true when no allowed move is overloaded.
@@ -337,26 +338,31 @@ private:
     }
 
     // x_M = C D_T, each lattice point's coverage by the basic moves, and the objective Σ x_M.
+    // Like the duals, x_M follows each pivot by the rank-one change of C (and of D_T), and is computed
+    // afresh after a restore, a new position and every kRefresh pivots.
     void compute_primal() {
         const State& s = state_;
-        for (int t = 0; t < s.size; ++t) rhs_on_core_[t] = rhs_of(s.row_at[t]);
+        if (!primal_current_) {
+            primal_current_ = true;
+            pivots_since_refresh_ = 0;
+            duals_current_ = false;
+            for (int t = 0; t < s.size; ++t) rhs_on_core_[t] = rhs_of(s.row_at[t]);
+            for (int i = 0; i < s.size; ++i) value_[i] = dot(&s.core[static_cast<size_t>(i) * stride_], rhs_on_core_, s.size);
+        }
         objective_ = 0;
         std::fill(std::begin(cover_), std::end(cover_), 0.0);
         for (int i = 0; i < s.size; ++i) {
-            const double* r = &s.core[static_cast<size_t>(i) * stride_];
-            const double x = dot(r, rhs_on_core_, s.size);
-            value_[i] = x;
+            const double x = value_[i];
             objective_ += x;
             for (uint8_t p : lattice_.moves[s.move_at[i]].corner) cover_[p] += x;
         }
     }
 
     // y_T = 1ᵀ C. Each pivot updates y by the same rank-one change as C, in O(K) rather than O(K²);
-    // it is summed afresh after a restore and every kDualRefresh pivots, so rounding cannot build up.
+    // it is summed afresh after a restore and every kRefresh pivots, so rounding cannot build up.
     void compute_duals() {
         if (duals_current_) return;
         duals_current_ = true;
-        pivots_since_refresh_ = 0;
         const State& s = state_;
         std::fill(dual_, dual_ + s.size, 0.0);
         for (int i = 0; i < s.size; ++i) {
@@ -523,7 +529,7 @@ private:
         else if (leave.slot >= 0) drop_move_and_row(leave.slot, -1 - enter);
         else if (enter >= 0) add_move_and_row(enter, leave.row);
         else replace_row(-1 - enter, leave.row);
-        if (++pivots_since_refresh_ == kDualRefresh) duals_current_ = false;
+        if (++pivots_since_refresh_ == kRefresh) duals_current_ = primal_current_ = false;
         return true;
     }
 
@@ -551,8 +557,10 @@ private:
         const double dual_factor = (1 - u_sum) * inverse;
         for (int t = 0; t < s.size; ++t) dual_[t] += dual_factor * pivot_row[t];
         for (int t = 0; t < s.size; ++t) pivot_row[t] *= inverse;
+        value_[i] *= inverse;   // x' = C' D_T
         for (int l = 0; l < s.size; ++l) {
             if (l == i || u[l] == 0) continue;
+            value_[l] -= u[l] * value_[i];
             double* r = row(l);
             for (int t = 0; t < s.size; ++t) r[t] -= u[l] * pivot_row[t];
         }
@@ -574,6 +582,7 @@ private:
             double* r = row(l);
             const double factor = r[t] / pivot;
             if (factor == 0) continue;
+            value_[l] -= factor * value_[i];
             for (int c = 0; c < s.size; ++c) r[c] -= factor * pivot_row[c];
         }
         // Fill the holes with the last row and column.
@@ -582,12 +591,14 @@ private:
         s.slot_of_row[s.row_at[t]] = -1;
         if (i != last) {
             std::copy_n(row(last), s.size, row(i));
+            value_[i] = value_[last];
             s.move_at[i] = s.move_at[last];
             s.slot_of_move[s.move_at[i]] = static_cast<int16_t>(i);
         }
         if (t != last) {
             for (int l = 0; l < last; ++l) row(l)[t] = row(l)[last];
             dual_[t] = dual_[last];
+            rhs_on_core_[t] = rhs_on_core_[last];
             s.row_at[t] = s.row_at[last];
             s.slot_of_row[s.row_at[t]] = static_cast<int16_t>(t);
         }
@@ -610,6 +621,11 @@ private:
         for (int l = 0; l < k; ++l) u_sum += u[l];
         for (int t = 0; t < k; ++t) dual_[t] += v[t] * (u_sum - 1) / sigma;
         dual_[k] = (1 - u_sum) / sigma;
+        const double b_r = rhs_of(r);   // x' = [x + u (v·D_T − b_r) / σ, (b_r − v·D_T) / σ]
+        const double step = (dot(v, rhs_on_core_, k) - b_r) / sigma;
+        for (int l = 0; l < k; ++l) value_[l] += u[l] * step;
+        value_[k] = -step;
+        rhs_on_core_[k] = b_r;
         for (int l = 0; l < k; ++l) {
             double* row_l = row(l);
             const double factor = u[l] / sigma;
@@ -632,6 +648,11 @@ private:
         State& s = state_;
         double* v = leave_row_;
         const double pivot = v[t];
+        // x' = x + C[·,t] ((b_r − b_t) − (v − e_t)·D'_T / v_t), D'_T being D_T with b_r for b_t
+        const double b_r = rhs_of(r), b_t = rhs_on_core_[t];
+        const double along = (b_r - b_t) - (dot(v, rhs_on_core_, s.size) + pivot * (b_r - b_t) - b_r) / pivot;
+        for (int l = 0; l < s.size; ++l) value_[l] += at(l, t) * along;
+        rhs_on_core_[t] = b_r;
         v[t] -= 1.0;
         const double dual_factor = dual_[t] / pivot;   // y' = y − y_t (v − e_t) / v_t
         for (int c = 0; c < s.size; ++c) dual_[c] -= dual_factor * v[c];
@@ -658,6 +679,7 @@ private:
     std::vector<int64_t> load_ = std::vector<int64_t>(kMaxMoves, 0);   // per allowed move, after exact_duals
     double objective_ = 0;
     bool duals_current_ = false;   // dual_ is 1ᵀC of the current basis
+    bool primal_current_ = false;  // value_ is C D_T, and rhs_on_core_ D_T
     int pivots_since_refresh_ = 0;
     struct Candidate {
         int column;       // a move's index, or −1 − t for the surplus of the tight row in slot t
