@@ -177,14 +177,15 @@ private:
 };
 
 // The covering LP's weighting of the 1-points (cover_lp.h), solved at the root, and again at a node whose
-// subtree has taken --lp-after nodes, warm from the LP last solved above it. A move changes the weighted
-// sum by its four corners' weights, so a child is decided from them without making the move.
+// subtree has taken --lp-after nodes, warm from the LP last solved above it; beside it, the same LP's
+// duals with its parity rows folded in (CoverLp::parity_weights), the larger sum counting. A move changes
+// each weighted sum by its four corners' weights, so a child is decided from them without making the move.
 class CoverBound : public BoundDefaults {
 public:
     struct Root {
         CoverWeights weights;   // all zero without the covering bound
         CoverWeights parity_weights;   // the root's LP with its parity rows, as weights (the covering
-                                       // ones without --parity-weights)
+                                       // ones with --no-parity-weights)
         CoverLp::State lp;      // the covering LP solved at the root
         int lp_bound = 0;       // the fewest moves the root's LP proves, parity rows included
     };
@@ -196,8 +197,8 @@ public:
         lp.solve(kUnbounded);
         lp.weights(root.weights);
         lp.save(root.lp);
-        // The parity rows tighten the root's bound; the search starts from the covering LP alone, whose
-        // weights carry further.
+        // The parity rows tighten the root's bound, and their duals, folded into point weights, bound the
+        // search below it too; the LP the search re-solves starts from the covering LP alone.
         lp.solve(kUnbounded, context.sw.parity_rounds);
         root.lp_bound = lp.proven_moves();
         if (!context.sw.parity_weights || !lp.parity_weights(root.parity_weights)) root.parity_weights = root.weights;
@@ -262,27 +263,18 @@ public:
         lp.set_position(node.d, node.blocked);
         lp.solve(budget, 0);
         lp.weights(fresh_);
-        const int64_t fresh_sum = fresh_.sum(node.d);
-        if (fresh_sum > sum_) {
-            weight_ = fresh_;
-            sum_ = fresh_sum;
-        }
+        adopt(fresh_, node.d, weight_, sum_);
         int proven = lp.proven_moves();
+        // The parity rows raise the bound by about one move. Without handing their duals down they prove
+        // something only for this node, so they are tried only where that can refute; handed down, they
+        // pay in the whole subtree. Either way the state the children's LPs start from stays the covering
+        // LP's: their rows would crowd out the rows of the positions below.
         if (sw_.parity_rounds && proven <= budget && (sw_.parity_weights || lp.value() > budget - kParityReach)) {
-            // The parity rows only for this node's bound: the point weights and the state the children
-            // start from stay those of the covering LP alone, whose weights carry further. They raise the
-            // bound by about one move, so they are tried only where that can refute.
             if (covering_.size() <= node.depth) covering_.resize(node.depth + 1);
             lp.save(covering_[node.depth]);
             lp.solve(budget, sw_.parity_rounds);
             proven = std::max(proven, lp.proven_moves());
-            if (sw_.parity_weights && lp.parity_weights(fresh_)) {
-                const int64_t fresh_sum = fresh_.sum(node.d);
-                if (fresh_sum > parity_sum_) {
-                    parity_weight_ = fresh_;
-                    parity_sum_ = fresh_sum;
-                }
-            }
+            if (sw_.parity_weights && lp.parity_weights(fresh_)) adopt(fresh_, node.d, parity_weight_, parity_sum_);
             lp.restore(covering_[node.depth]);
         }
         return std::max(proven, CoverWeights::moves_for(std::max(sum_, parity_sum_)));
@@ -300,6 +292,15 @@ public:
     }
 
 private:
+    // A fresh weighting replaces the one held where it proves more at this node.
+    static void adopt(const CoverWeights& fresh, const Bits& d, CoverWeights& held, int64_t& held_sum) {
+        const int64_t fresh_sum = fresh.sum(d);
+        if (fresh_sum > held_sum) {
+            held = fresh;
+            held_sum = fresh_sum;
+        }
+    }
+
     // The LP at the deepest node above that solved one: the root's until then, restored only when a task
     // first needs it (most tasks never do).
     CoverLp& lp() {

@@ -193,7 +193,7 @@ public:
         return CoverWeights::moves_for(std::max<int64_t>(total, 0));
     }
 
-    // The duals with the parity rows' folded in, as a point weighting that bounds every position below
+    // The duals with the parity rows' duals folded in, as a point weighting that bounds every position below
     // this one, not just this one. A parity row's right-hand side is −D_q at any position (it holds for
     // every 0/1 solution, whatever q's colour), so y·b(D') = Σ_p (y_p − Σ_{rows at p} u) D'_p is the
     // dual bound at every D' below, for the same (or fewer) allowed moves: a 0-point with parity rows
@@ -227,9 +227,9 @@ public:
     // The objective of the current basis: the LP's optimum once solve() says so.
     double value() const { return objective_; }
 
-    // The LP's point duals as an exactly feasible integer weighting for the moves still allowed. The
-    // parity rows' duals do not carry below this position (a parity row is about this position's
-    // 0-points), so a move they relieved is trimmed back at its 0-corners first.
+    // The covering rows' duals alone as an exactly feasible integer weighting for the moves still
+    // allowed (parity_weights keeps the parity rows' too): a move the parity rows relieved is trimmed
+    // back at its 0-corners first.
     void weights(CoverWeights& out) {
         compute_duals();
         double y[kLatticePoints] = {};
