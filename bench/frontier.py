@@ -61,34 +61,45 @@ def solve(solver, rows, threads, cap, extra):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--sizes", default="12-13", help="N or A-B")
     parser.add_argument("--boards", type=int, default=5, help="boards per size")
-    parser.add_argument("--first", type=int, default=0, help="index of the first board (peers.py's start at 0)")
+    parser.add_argument(
+        "--first", type=int, default=0, help="index of the first board (peers.py's start at 0)"
+    )
     parser.add_argument("--cap", type=float, default=60, help="seconds per board (0: none)")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--solver", type=Path, default=REPO / "unflip_solver")
     parser.add_argument("--solver-arg", action="append", default=[], help="passed to every solver run")
     options = parser.parse_args()
 
-    print(f"{'board':<14} {'root':>4} {'result':>10} {'seconds':>9} {'nodes':>14}  nodes per exhausted bound",
-          flush=True)
+    print(
+        f"{'board':<14} {'root':>4} {'result':>10} {'seconds':>9} {'nodes':>14}  nodes per exhausted bound",
+        flush=True,
+    )
     for n in level_numbers(options.sizes):
         times, proven = [], 0
         for i in range(options.first, options.first + options.boards):
             rows = uniform_rows(n, i)
             bound = root_bound(options.solver, rows, options.solver_arg)
-            result, seconds, nodes, per_bound = solve(options.solver, rows, options.threads, options.cap,
-                                                      options.solver_arg)
+            result, seconds, nodes, per_bound = solve(
+                options.solver, rows, options.threads, options.cap, options.solver_arg
+            )
             proven += not result.startswith("STOPPED")
             times.append(seconds)
             bounds = ", ".join(f"{b}: {count:,}" for b, count in per_bound)
-            print(f"{f'uniform {n}#{i}':<14} {bound:>4} {result:>10} {seconds:>9.2f} {nodes:>14,}  {bounds}",
-                  flush=True)
-        print(f"{n}x{n}: {proven} of {options.boards} proven, median {statistics.median(times):.2f} s, "
-              f"slowest {max(times):.2f} s, total {sum(times):.2f} s (cap {options.cap} s, "
-              f"threads={options.threads}{', ' + ' '.join(options.solver_arg) if options.solver_arg else ''})",
-              flush=True)
+            print(
+                f"{f'uniform {n}#{i}':<14} {bound:>4} {result:>10} {seconds:>9.2f} {nodes:>14,}  {bounds}",
+                flush=True,
+            )
+        print(
+            f"{n}x{n}: {proven} of {options.boards} proven, median {statistics.median(times):.2f} s, "
+            f"slowest {max(times):.2f} s, total {sum(times):.2f} s (cap {options.cap} s, "
+            f"threads={options.threads}{', ' + ' '.join(options.solver_arg) if options.solver_arg else ''})",
+            flush=True,
+        )
     return 0
 
 
