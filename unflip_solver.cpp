@@ -135,6 +135,8 @@ const FlagSwitch kFlagSwitches[] = {
      "moves are not ordered by how many 1-points they clear"},
     {"--no-fewest-branches", "fewest_branches", &Switches::fewest_branches, false,
      "branch at the first 1-point, not the one with fewest moves"},
+    {"--no-parity-weights", "parity_weights", &Switches::parity_weights, false,
+     "the parity rows' duals bound only the node whose LP they cut"},
     // Each lower bound's switch turns it off: one row each in solver/bounds.def.
 #define UNFLIP_BOUND(type, field, flag, help) {flag, #field, &Switches::field, false, help},
 #include "solver/bounds.def"

@@ -177,12 +177,15 @@ private:
 };
 
 // The covering LP's weighting of the 1-points (cover_lp.h), solved at the root, and again at a node whose
-// subtree has taken --lp-after nodes, warm from the LP last solved above it. A move changes the weighted
-// sum by its four corners' weights, so a child is decided from them without making the move.
+// subtree has taken --lp-after nodes, warm from the LP last solved above it; beside it, the same LP's
+// duals with its parity rows folded in (CoverLp::parity_weights), the larger sum counting. A move changes
+// each weighted sum by its four corners' weights, so a child is decided from them without making the move.
 class CoverBound : public BoundDefaults {
 public:
     struct Root {
         CoverWeights weights;   // all zero without the covering bound
+        CoverWeights parity_weights;   // the root's LP with its parity rows, as weights (the covering
+                                       // ones with --no-parity-weights)
         CoverLp::State lp;      // the covering LP solved at the root
         int lp_bound = 0;       // the fewest moves the root's LP proves, parity rows included
     };
@@ -194,10 +197,11 @@ public:
         lp.solve(kUnbounded);
         lp.weights(root.weights);
         lp.save(root.lp);
-        // The parity rows tighten the root's bound; the search starts from the covering LP alone, whose
-        // weights carry further.
+        // The parity rows tighten the root's bound, and their duals, folded into point weights, bound the
+        // search below it too; the LP the search re-solves starts from the covering LP alone.
         lp.solve(kUnbounded, context.sw.parity_rounds);
         root.lp_bound = lp.proven_moves();
+        if (!context.sw.parity_weights || !lp.parity_weights(root.parity_weights)) root.parity_weights = root.weights;
         return root;
     }
     static int proven_at_root(const Root& root) { return root.lp_bound; }
@@ -207,6 +211,10 @@ public:
     void reset(const Bits& d, const Root& root) {
         weight_ = root.weights;
         sum_ = weight_.sum(d);
+        if (sw_.parity_weights) {
+            parity_weight_ = root.parity_weights;
+            parity_sum_ = parity_weight_.sum(d);
+        }
         root_lp_ = &root.lp;
         lp_current_ = false;
     }
@@ -215,15 +223,21 @@ public:
     // taken back, with d the position after.
     void apply(const Move& m, const Bits& d) {
         for (uint8_t p : m.corner) sum_ += d.test(p) ? weight_.of[p] : -weight_.of[p];
+        if (sw_.parity_weights)
+            for (uint8_t p : m.corner) parity_sum_ += d.test(p) ? parity_weight_.of[p] : -parity_weight_.of[p];
     }
     void undo(const Move& m, const Bits& d) { apply(m, d); }
 
-    int value(const Bits&, int) const { return CoverWeights::moves_for(sum_); }
+    int value(const Bits&, int) const { return CoverWeights::moves_for(std::max(sum_, parity_sum_)); }
 
     bool refutes(const Move& m, const Bits& d, int budget) const {
         int64_t sum = sum_;
         for (uint8_t p : m.corner) sum += d.test(p) ? -weight_.of[p] : weight_.of[p];
-        return CoverWeights::moves_for(sum) > budget;
+        if (CoverWeights::moves_for(sum) > budget) return true;
+        if (!sw_.parity_weights) return false;
+        int64_t parity_sum = parity_sum_;
+        for (uint8_t p : m.corner) parity_sum += d.test(p) ? -parity_weight_.of[p] : parity_weight_.of[p];
+        return CoverWeights::moves_for(parity_sum) > budget;
     }
 
     static constexpr bool kRefines = true;
@@ -242,26 +256,28 @@ public:
         lp.save(saved.lp);
         saved.weights = weight_;
         saved.sum = sum_;
+        if (sw_.parity_weights) {
+            saved.parity_weights = parity_weight_;
+            saved.parity_sum = parity_sum_;
+        }
         lp.set_position(node.d, node.blocked);
         lp.solve(budget, 0);
         lp.weights(fresh_);
+        adopt(fresh_, node.d, weight_, sum_);
         int proven = lp.proven_moves();
-        if (sw_.parity_rounds && proven <= budget && lp.value() > budget - kParityReach) {
-            // The parity rows only for this node's bound: the point weights and the state the children
-            // start from stay those of the covering LP alone, whose weights carry further. They raise the
-            // bound by about one move, so they are tried only where that can refute.
+        // The parity rows raise the bound by about one move. Without handing their duals down they prove
+        // something only for this node, so they are tried only where that can refute; handed down, they
+        // pay in the whole subtree. Either way the state the children's LPs start from stays the covering
+        // LP's: their rows would crowd out the rows of the positions below.
+        if (sw_.parity_rounds && proven <= budget && (sw_.parity_weights || lp.value() > budget - kParityReach)) {
             if (covering_.size() <= node.depth) covering_.resize(node.depth + 1);
             lp.save(covering_[node.depth]);
             lp.solve(budget, sw_.parity_rounds);
             proven = std::max(proven, lp.proven_moves());
+            if (sw_.parity_weights && lp.parity_weights(fresh_)) adopt(fresh_, node.d, parity_weight_, parity_sum_);
             lp.restore(covering_[node.depth]);
         }
-        const int64_t fresh_sum = fresh_.sum(node.d);
-        if (fresh_sum > sum_) {
-            weight_ = fresh_;
-            sum_ = fresh_sum;
-        }
-        return std::max(proven, CoverWeights::moves_for(sum_));
+        return std::max(proven, CoverWeights::moves_for(std::max(sum_, parity_sum_)));
     }
 
     // For a certificate (certificate.h): the weighting the bound holds now, and the exact duals of the
@@ -273,7 +289,7 @@ public:
         CoverLp::State covering;
         lp.save(covering);
         lp.solve(budget, sw_.parity_rounds);
-        lp.exact_duals(out);
+        lp.proof_duals(out);
         lp.restore(covering);
     }
     // The same for the root's LP, as prepare solved it.
@@ -281,7 +297,7 @@ public:
         CoverLp lp(context.lattice);
         lp.restore(root.lp);
         lp.solve(kUnbounded, context.sw.parity_rounds);
-        lp.exact_duals(out);
+        lp.proof_duals(out);
     }
 
     void leave(const Node& node) {
@@ -289,9 +305,22 @@ public:
         lp_->restore(saved.lp);
         weight_ = saved.weights;
         sum_ = saved.sum;
+        if (sw_.parity_weights) {
+            parity_weight_ = saved.parity_weights;
+            parity_sum_ = saved.parity_sum;
+        }
     }
 
 private:
+    // A fresh weighting replaces the one held where it proves more at this node.
+    static void adopt(const CoverWeights& fresh, const Bits& d, CoverWeights& held, int64_t& held_sum) {
+        const int64_t fresh_sum = fresh.sum(d);
+        if (fresh_sum > held_sum) {
+            held = fresh;
+            held_sum = fresh_sum;
+        }
+    }
+
     // The LP at the deepest node above that solved one: the root's until then, restored only when a task
     // first needs it (most tasks never do).
     CoverLp& lp() {
@@ -306,14 +335,18 @@ private:
     // What refine at a depth replaced, for leave.
     struct Saved {
         CoverLp::State lp;
-        CoverWeights weights;
-        int64_t sum = 0;
+        CoverWeights weights, parity_weights;
+        int64_t sum = 0, parity_sum = 0;
     };
 
     const Lattice& lattice_;
     const Switches& sw_;
     CoverWeights weight_;
     int64_t sum_ = 0;                       // Σ weight_ over the 1-points of d
+    // The last LP with parity rows above, its duals folded into point weights (CoverLp::parity_weights),
+    // kept beside the covering weights: each proves more in some places.
+    CoverWeights parity_weight_;
+    int64_t parity_sum_ = 0;
     const CoverLp::State* root_lp_ = nullptr;
     bool lp_current_ = false;               // lp_ holds the root's LP or one solved below it
     std::unique_ptr<CoverLp> lp_;

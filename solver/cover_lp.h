@@ -33,7 +33,10 @@ struct CoverWeights {
     int32_t of[kLatticePoints] = {};
 
     // The fewest moves this weighting proves for the 1-points of d.
-    static int moves_for(int64_t weight_sum) { return static_cast<int>((weight_sum + kWeightScale - 1) / kWeightScale); }
+    // (A weighting with parity rows folded in can sum to less than nothing: that proves nothing.)
+    static int moves_for(int64_t weight_sum) {
+        return weight_sum <= 0 ? 0 : static_cast<int>((weight_sum + kWeightScale - 1) / kWeightScale);
+    }
     int64_t sum(const Bits& d) const {
         int64_t total = 0;
         for (int word = 0; word < 4; ++word)
@@ -140,6 +143,7 @@ public:
         s.size = 0;
         s.cuts = 0;
         s.rhs = d;
+        duals_current_ = primal_current_ = false;
         std::fill(s.fixed.begin(), s.fixed.end(), 0);
         std::fill(s.slot_of_move.begin(), s.slot_of_move.end(), -1);
         std::fill(std::begin(s.slot_of_row), std::end(s.slot_of_row), -1);
@@ -149,6 +153,7 @@ public:
     // position's blocked moves include its ancestors'.
     void set_position(const Bits& d, const uint8_t* blocked) {
         state_.rhs = d;
+        primal_current_ = false;
         for (int index = 0; index < moves_; ++index)
             if (blocked[index]) state_.fixed[index] = 1;
     }
@@ -183,16 +188,12 @@ public:
         uint16_t cut_move[kMaxCuts] = {};
         int64_t cut[kMaxCuts] = {};
     };
-    void exact_duals(ExactDuals& out) {
-        compute_duals();
+    void proof_duals(ExactDuals& out) {
+        exact_duals();
         const State& s = state_;
         out = ExactDuals{};
-        const double scale = kWeightScale * (1 - 1e-9);
-        for (int t = 0; t < s.size; ++t) {
-            const int64_t weight = static_cast<int64_t>(std::floor(std::max(0.0, dual_[t]) * scale));
-            if (s.row_at[t] < kCutRow) out.point[s.row_at[t]] = weight;
-            else out.cut[s.row_at[t] - kCutRow] = weight;
-        }
+        for (int p = 0; p < kLatticePoints; ++p) out.point[p] = exact_dual_[p];
+        for (int k = 0; k < s.cuts; ++k) out.cut[k] = exact_dual_[kCutRow + k];
         out.cuts = s.cuts;
         std::copy_n(s.cut_point, s.cuts, out.cut_point);
         std::copy_n(s.cut_move, s.cuts, out.cut_move);
@@ -201,36 +202,54 @@ public:
     // The fewest moves the current dual solution proves, exactly: y·D, with the parity rows' duals,
     // checked in integers against every allowed move (or 0 when the check fails).
     int proven_moves() {
-        ExactDuals& duals = exact_;
-        exact_duals(duals);
+        if (!exact_duals()) return 0;
         const State& s = state_;
-        int64_t on_point[kLatticePoints] = {};
-        for (int p = 0; p < kLatticePoints; ++p) on_point[p] = duals.point[p];
-        std::fill(fix_exact_.begin(), fix_exact_.end(), 0);
-        for (int k = 0; k < s.cuts; ++k) {
-            on_point[s.cut_point[k]] += duals.cut[k];
-            fix_exact_[s.cut_move[k]] += 2 * duals.cut[k];
-        }
-        for (int index = 0; index < moves_; ++index) {
-            if (s.fixed[index]) continue;
-            const uint8_t* c = corner_table_[index].data();
-            const int64_t load = on_point[c[0]] + on_point[c[1]] + on_point[c[2]] + on_point[c[3]] - fix_exact_[index];
-            if (load > kWeightScale) return 0;
-        }
+        const std::vector<int64_t>& on_row = exact_dual_;
         int64_t total = 0;
         for (int p = 0; p < kLatticePoints; ++p)
-            if (s.rhs.test(p)) total += duals.point[p];
+            if (s.rhs.test(p)) total += on_row[p];
         for (int k = 0; k < s.cuts; ++k)
-            if (s.rhs.test(s.cut_point[k])) total -= duals.cut[k];
+            if (s.rhs.test(s.cut_point[k])) total -= on_row[kCutRow + k];
         return CoverWeights::moves_for(std::max<int64_t>(total, 0));
+    }
+
+    // The duals with the parity rows' duals folded in, as a point weighting that bounds every position below
+    // this one, not just this one. A parity row's right-hand side is −D_q at any position (it holds for
+    // every 0/1 solution, whatever q's colour), so y·b(D') = Σ_p (y_p − Σ_{rows at p} u) D'_p is the
+    // dual bound at every D' below, for the same (or fewer) allowed moves: a 0-point with parity rows
+    // weighs less than nothing, and the search pays for turning it into a 1-point. False when the exact
+    // check fails (out is then untouched). The moves' slack then goes to the points, as in
+    // to_integer_weights.
+    bool parity_weights(CoverWeights& out) {
+        if (!exact_duals()) return false;
+        const State& s = state_;
+        const std::vector<int64_t>& on_row = exact_dual_;
+        int64_t weight[kLatticePoints];
+        for (int p = 0; p < kLatticePoints; ++p) weight[p] = on_row[p];
+        for (int k = 0; k < s.cuts; ++k) weight[s.cut_point[k]] -= on_row[kCutRow + k];
+        for (int p = 0; p < kLatticePoints; ++p) {
+            if (lattice_.at[p].empty()) continue;
+            int64_t slack = kWeightScale;
+            for (uint16_t index : lattice_.at[p])
+                if (!s.fixed[index]) slack = std::min(slack, kWeightScale - load_[index]);
+            if (slack > 0) {
+                weight[p] += slack;
+                for (uint16_t index : lattice_.at[p]) load_[index] += slack;
+            }
+        }
+        for (int p = 0; p < kLatticePoints; ++p) {
+            if (weight[p] < std::numeric_limits<int32_t>::min() / 2) return false;
+            out.of[p] = static_cast<int32_t>(weight[p]);
+        }
+        return true;
     }
 
     // The objective of the current basis: the LP's optimum once solve() says so.
     double value() const { return objective_; }
 
-    // The LP's point duals as an exactly feasible integer weighting for the moves still allowed. The
-    // parity rows' duals do not carry below this position (a parity row is about this position's
-    // 0-points), so a move they relieved is trimmed back at its 0-corners first.
+    // The covering rows' duals alone as an exactly feasible integer weighting for the moves still
+    // allowed (parity_weights keeps the parity rows' too): a move the parity rows relieved is trimmed
+    // back at its 0-corners first.
     void weights(CoverWeights& out) {
         compute_duals();
         double y[kLatticePoints] = {};
@@ -254,13 +273,44 @@ public:
         Bits rhs;                          // D
     };
     void save(State& into) const { copy(state_, into); }
-    void restore(const State& from) { copy(from, state_); }
+    void restore(const State& from) {
+        copy(from, state_);
+        duals_current_ = primal_current_ = false;
+    }
 
 private:
     static constexpr double kFeasibilityTolerance = 1e-9;
     static constexpr double kPivotTolerance = 1e-9;
     static constexpr double kBoundMargin = 1e-6;
     static constexpr int kCutsPerRound = 24;
+    static constexpr int kRefresh = 16;
+
+    // The duals in integers (units of 1/kWeightScale, rounded down) into exact_dual_ by row, and each
+    // allowed move's load under them into load_; true when no allowed move is overloaded.
+    bool exact_duals() {
+        compute_duals();
+        const State& s = state_;
+        std::vector<int64_t>& on_row = exact_dual_;
+        on_row.assign(kRows, 0);
+        const double scale = kWeightScale * (1 - 1e-9);
+        for (int t = 0; t < s.size; ++t)
+            on_row[s.row_at[t]] = static_cast<int64_t>(std::floor(std::max(0.0, dual_[t]) * scale));
+        int64_t on_point[kLatticePoints] = {};
+        for (int p = 0; p < kLatticePoints; ++p) on_point[p] = on_row[p];
+        std::fill(fix_exact_.begin(), fix_exact_.end(), 0);
+        for (int k = 0; k < s.cuts; ++k) {
+            on_point[s.cut_point[k]] += on_row[kCutRow + k];
+            fix_exact_[s.cut_move[k]] += 2 * on_row[kCutRow + k];
+        }
+        bool feasible = true;
+        for (int index = 0; index < moves_; ++index) {
+            if (s.fixed[index]) continue;
+            const uint8_t* c = corner_table_[index].data();
+            load_[index] = on_point[c[0]] + on_point[c[1]] + on_point[c[2]] + on_point[c[3]] - fix_exact_[index];
+            if (load_[index] > kWeightScale) feasible = false;
+        }
+        return feasible;
+    }
 
     void copy(const State& from, State& to) const {
         to.size = from.size;
@@ -308,22 +358,31 @@ private:
     }
 
     // x_M = C D_T, each lattice point's coverage by the basic moves, and the objective Σ x_M.
+    // Like the duals, x_M follows each pivot by the rank-one change of C (and of D_T), and is computed
+    // afresh after a restore, a new position and every kRefresh pivots.
     void compute_primal() {
         const State& s = state_;
-        for (int t = 0; t < s.size; ++t) rhs_on_core_[t] = rhs_of(s.row_at[t]);
+        if (!primal_current_) {
+            primal_current_ = true;
+            pivots_since_refresh_ = 0;
+            duals_current_ = false;
+            for (int t = 0; t < s.size; ++t) rhs_on_core_[t] = rhs_of(s.row_at[t]);
+            for (int i = 0; i < s.size; ++i) value_[i] = dot(&s.core[static_cast<size_t>(i) * stride_], rhs_on_core_, s.size);
+        }
         objective_ = 0;
         std::fill(std::begin(cover_), std::end(cover_), 0.0);
         for (int i = 0; i < s.size; ++i) {
-            const double* r = &s.core[static_cast<size_t>(i) * stride_];
-            const double x = dot(r, rhs_on_core_, s.size);
-            value_[i] = x;
+            const double x = value_[i];
             objective_ += x;
             for (uint8_t p : lattice_.moves[s.move_at[i]].corner) cover_[p] += x;
         }
     }
 
-    // y_T = 1ᵀ C.
+    // y_T = 1ᵀ C. Each pivot updates y by the same rank-one change as C, in O(K) rather than O(K²);
+    // it is summed afresh after a restore and every kRefresh pivots, so rounding cannot build up.
     void compute_duals() {
+        if (duals_current_) return;
+        duals_current_ = true;
         const State& s = state_;
         std::fill(dual_, dual_ + s.size, 0.0);
         for (int i = 0; i < s.size; ++i) {
@@ -490,6 +549,7 @@ private:
         else if (leave.slot >= 0) drop_move_and_row(leave.slot, -1 - enter);
         else if (enter >= 0) add_move_and_row(enter, leave.row);
         else replace_row(-1 - enter, leave.row);
+        if (++pivots_since_refresh_ == kRefresh) duals_current_ = primal_current_ = false;
         return true;
     }
 
@@ -511,9 +571,16 @@ private:
         core_times_move(index, u);
         double* pivot_row = row(i);
         const double inverse = 1.0 / u[i];
+        // y' = y + C[i] (1 − Σ u) / u_i
+        double u_sum = 0;
+        for (int l = 0; l < s.size; ++l) u_sum += u[l];
+        const double dual_factor = (1 - u_sum) * inverse;
+        for (int t = 0; t < s.size; ++t) dual_[t] += dual_factor * pivot_row[t];
         for (int t = 0; t < s.size; ++t) pivot_row[t] *= inverse;
+        value_[i] *= inverse;   // x' = C' D_T
         for (int l = 0; l < s.size; ++l) {
             if (l == i || u[l] == 0) continue;
+            value_[l] -= u[l] * value_[i];
             double* r = row(l);
             for (int t = 0; t < s.size; ++t) r[t] -= u[l] * pivot_row[t];
         }
@@ -528,11 +595,14 @@ private:
         State& s = state_;
         const double pivot = at(i, t);
         const double* pivot_row = row(i);
+        const double dual_factor = dual_[t] / pivot;   // y' = y − C[i] y_t / C[i,t]
+        for (int c = 0; c < s.size; ++c) dual_[c] -= dual_factor * pivot_row[c];
         for (int l = 0; l < s.size; ++l) {
             if (l == i) continue;
             double* r = row(l);
             const double factor = r[t] / pivot;
             if (factor == 0) continue;
+            value_[l] -= factor * value_[i];
             for (int c = 0; c < s.size; ++c) r[c] -= factor * pivot_row[c];
         }
         // Fill the holes with the last row and column.
@@ -541,11 +611,14 @@ private:
         s.slot_of_row[s.row_at[t]] = -1;
         if (i != last) {
             std::copy_n(row(last), s.size, row(i));
+            value_[i] = value_[last];
             s.move_at[i] = s.move_at[last];
             s.slot_of_move[s.move_at[i]] = static_cast<int16_t>(i);
         }
         if (t != last) {
             for (int l = 0; l < last; ++l) row(l)[t] = row(l)[last];
+            dual_[t] = dual_[last];
+            rhs_on_core_[t] = rhs_on_core_[last];
             s.row_at[t] = s.row_at[last];
             s.slot_of_row[s.row_at[t]] = static_cast<int16_t>(t);
         }
@@ -564,6 +637,15 @@ private:
         for (int l = 0; l < s.size; ++l) g_u += coefficient(r, s.move_at[l]) * u[l];
         const double sigma = coefficient(r, index) - g_u;
         const int k = s.size;
+        double u_sum = 0;   // y' = [y + v (Σ u − 1) / σ, (1 − Σ u) / σ]
+        for (int l = 0; l < k; ++l) u_sum += u[l];
+        for (int t = 0; t < k; ++t) dual_[t] += v[t] * (u_sum - 1) / sigma;
+        dual_[k] = (1 - u_sum) / sigma;
+        const double b_r = rhs_of(r);   // x' = [x + u (v·D_T − b_r) / σ, (b_r − v·D_T) / σ]
+        const double step = (dot(v, rhs_on_core_, k) - b_r) / sigma;
+        for (int l = 0; l < k; ++l) value_[l] += u[l] * step;
+        value_[k] = -step;
+        rhs_on_core_[k] = b_r;
         for (int l = 0; l < k; ++l) {
             double* row_l = row(l);
             const double factor = u[l] / sigma;
@@ -586,7 +668,14 @@ private:
         State& s = state_;
         double* v = leave_row_;
         const double pivot = v[t];
+        // x' = x + C[·,t] ((b_r − b_t) − (v − e_t)·D'_T / v_t), D'_T being D_T with b_r for b_t
+        const double b_r = rhs_of(r), b_t = rhs_on_core_[t];
+        const double along = (b_r - b_t) - (dot(v, rhs_on_core_, s.size) + pivot * (b_r - b_t) - b_r) / pivot;
+        for (int l = 0; l < s.size; ++l) value_[l] += at(l, t) * along;
+        rhs_on_core_[t] = b_r;
         v[t] -= 1.0;
+        const double dual_factor = dual_[t] / pivot;   // y' = y − y_t (v − e_t) / v_t
+        for (int c = 0; c < s.size; ++c) dual_[c] -= dual_factor * v[c];
         for (int l = 0; l < s.size; ++l) {
             double* row_l = row(l);
             const double factor = row_l[t] / pivot;
@@ -606,9 +695,12 @@ private:
     double row_at_point_[kLatticePoints] = {}, dual_at_point_[kLatticePoints] = {};
     std::vector<double> alpha_fix_, dual_fix_;   // per move: the parity rows' −2 on their own move
     std::vector<uint16_t> fixed_moves_;
-    ExactDuals exact_;
-    std::vector<int64_t> fix_exact_ = std::vector<int64_t>(kMaxMoves, 0);
+    std::vector<int64_t> exact_dual_, fix_exact_ = std::vector<int64_t>(kMaxMoves, 0);
+    std::vector<int64_t> load_ = std::vector<int64_t>(kMaxMoves, 0);   // per allowed move, after exact_duals
     double objective_ = 0;
+    bool duals_current_ = false;   // dual_ is 1ᵀC of the current basis
+    bool primal_current_ = false;  // value_ is C D_T, and rhs_on_core_ D_T
+    int pivots_since_refresh_ = 0;
     struct Candidate {
         int column;       // a move's index, or −1 − t for the surplus of the tight row in slot t
         double alpha;     // its α, signed towards the leaving variable's bound

@@ -202,6 +202,9 @@ private:
         sw.exclusion = true;
         sw.symmetry = false;
         sw.tt = false;
+        // A weighting with the parity rows folded in may weigh a point below zero, which the certificate's
+        // leaves do not state: the certificate's search bounds with the covering weights and rows alone.
+        sw.parity_weights = false;
         sw.lp_after = std::min(sw.lp_after, kCertificateLpAfter);
         const std::vector<uint8_t> nothing_blocked(lattice_.moves.size(), 0);
         const int threads = threads_;

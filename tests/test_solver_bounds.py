@@ -1,7 +1,8 @@
 """The lower bounds never claim more than the truth: the root bound (`--lower-bound`: the pair and
 line bounds and the covering LP's weighting) never exceeds the oracle's optimum, on random boards and
-on positions deep inside optimal solutions, where a search meets them; and the covering bound is what
-makes it strong."""
+on positions deep inside optimal solutions, where a search meets them; the weightings an LP below the
+root hands down to its subtree (the covering one and the one with its parity rows' duals) never make a
+search miss its optimum; and the covering bound is what makes it strong."""
 
 from __future__ import annotations
 
@@ -72,6 +73,48 @@ def test_parity_rows_never_make_the_bound_overclaim(run_solver_many, rounds):
     boards = [oracle.random_board(rng, 6) for _ in range(200)]
     bounds = bounds_of(run_solver_many, boards, 0, "--parity-rounds", rounds)
     assert not overclaims(boards, bounds, [oracle.coset_optimum(b) for b in boards])
+
+
+# The LP solved again at nearly every node (--lp-after 1), so that the weightings it hands down bound
+# almost every position of the search; one that overclaimed would prune the optimum and the search would
+# answer a longer solution, or none.
+DEEP_LP = ("--threads", "1", "--quiet", "--lp-after", "1")
+
+
+@pytest.mark.parametrize("weights", ["parity", "covering only"])
+def test_weights_handed_below_a_node_never_make_the_search_miss_the_optimum(run_solver_many, weights):
+    rng = random.Random(7500)
+    boards = [oracle.random_solvable_board(rng, n) for n in (5, 6) for _ in range(600)]
+    args = DEEP_LP if weights == "parity" else (*DEEP_LP, "--no-parity-weights")
+    results = run_solver_many([board_text(b) for b in boards], *args)
+    failures = [
+        problem
+        for board, result in zip(boards, results, strict=True)
+        if (problem := result.mismatch(board, 0, oracle.coset_optimum(board)))
+    ]
+    assert not failures, "\n\n".join(failures[:5])
+
+
+@pytest.mark.parametrize("n", [7, 8])
+def test_positions_along_optimal_solutions_are_solved_in_the_moves_left_with_the_lp_at_every_node(
+    run_solver_many, n
+):
+    rng = random.Random(7600 + n)
+    positions, remaining = [], []
+    for _ in range(10 if n == 7 else 5):
+        board = oracle.random_solvable_board(rng, n)
+        solution = oracle.cpsat_solution(board)
+        rng.shuffle(solution)
+        for k in range(len(solution)):
+            positions.append(replay(board, solution[:k]))
+            remaining.append(len(solution) - k)
+    results = run_solver_many([board_text(p) for p in positions], *DEEP_LP)
+    failures = [
+        problem
+        for position, left, result in zip(positions, remaining, results, strict=True)
+        if (problem := result.mismatch(position, 0, left))
+    ]
+    assert not failures, "\n\n".join(failures[:5])
 
 
 def test_parity_rows_raise_the_bound_on_some_boards(run_solver_many):

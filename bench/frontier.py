@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""The proof frontier: how far the solver proves seeded uniformly random boards, and at what cost.
+
+    python bench/frontier.py --sizes 12-13 --boards 5 --cap 60 --threads 2
+    python bench/frontier.py --sizes 13 --boards 3 --threads 1 --solver-arg=--lp-after --solver-arg=500
+    python bench/frontier.py --sizes 14 --first 5 --boards 2 --cap 180   # boards the others never drew
+
+Per board: the root's proven lower bound (`--lower-bound`), then the solve capped at --cap seconds:
+the optimum, or `STOPPED b` (no solution has fewer than b moves), the solver's own TIME, its NODES,
+and the nodes each bound below the answer took to exhaust (from its progress lines). The boards are
+bench/peers.py's (`uniform-N-i`, i from --first), so the figures line up with its table. On one
+thread the node counts are deterministic: the yardstick for a change to the bounds or the branching.
+Runs on a bare python3.
+"""
+
+import argparse
+import re
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run_book import level_numbers, uniform_rows  # noqa: E402
+
+EXHAUSTED = re.compile(r"^bound (\d+) exhausted, nodes=(\d+)$")
+
+
+def fields_of(stdout):
+    return dict(line.split(" ", 1) for line in stdout.splitlines() if " " in line and line[0].isalpha())
+
+
+def run(solver, rows, args):
+    done = subprocess.run([str(solver), *args], input="\n".join(rows) + "\n", capture_output=True, text=True)
+    if done.returncode not in (0, 3):
+        raise SystemExit(f"error: the solver failed (exit {done.returncode}): {done.stderr.strip()[-200:]}")
+    return fields_of(done.stdout), done.stderr
+
+
+def root_bound(solver, rows, extra):
+    fields, _ = run(solver, rows, ["--lower-bound", "--threads", "1", *extra])
+    return int(fields["LOWER_BOUND"])
+
+
+def solve(solver, rows, threads, cap, extra):
+    args = ["--threads", str(threads), *extra]
+    if cap:
+        args += ["--max-seconds", str(cap)]
+    fields, stderr = run(solver, rows, args)
+    # Each progress line gives the running total; a bound's own nodes are the difference.
+    per_bound, before = [], 0
+    for line in stderr.splitlines():
+        match = EXHAUSTED.match(line)
+        if match:
+            total = int(match.group(2))
+            per_bound.append((int(match.group(1)), total - before))
+            before = total
+    result = fields["MOVES"] if "MOVES" in fields else f"STOPPED {fields['STOPPED']}"
+    return result, float(fields["TIME"]), int(fields["NODES"]), per_bound
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--sizes", default="12-13", help="N or A-B")
+    parser.add_argument("--boards", type=int, default=5, help="boards per size")
+    parser.add_argument(
+        "--first", type=int, default=0, help="index of the first board (peers.py's start at 0)"
+    )
+    parser.add_argument("--cap", type=float, default=60, help="seconds per board (0: none)")
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--solver", type=Path, default=REPO / "unflip_solver")
+    parser.add_argument("--solver-arg", action="append", default=[], help="passed to every solver run")
+    options = parser.parse_args()
+
+    print(
+        f"{'board':<14} {'root':>4} {'result':>10} {'seconds':>9} {'nodes':>14}  nodes per exhausted bound",
+        flush=True,
+    )
+    for n in level_numbers(options.sizes):
+        times, proven = [], 0
+        for i in range(options.first, options.first + options.boards):
+            rows = uniform_rows(n, i)
+            bound = root_bound(options.solver, rows, options.solver_arg)
+            result, seconds, nodes, per_bound = solve(
+                options.solver, rows, options.threads, options.cap, options.solver_arg
+            )
+            proven += not result.startswith("STOPPED")
+            times.append(seconds)
+            bounds = ", ".join(f"{b}: {count:,}" for b, count in per_bound)
+            print(
+                f"{f'uniform {n}#{i}':<14} {bound:>4} {result:>10} {seconds:>9.2f} {nodes:>14,}  {bounds}",
+                flush=True,
+            )
+        print(
+            f"{n}x{n}: {proven} of {options.boards} proven, median {statistics.median(times):.2f} s, "
+            f"slowest {max(times):.2f} s, total {sum(times):.2f} s (cap {options.cap} s, "
+            f"threads={options.threads}{', ' + ' '.join(options.solver_arg) if options.solver_arg else ''})",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
