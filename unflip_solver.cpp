@@ -137,6 +137,8 @@ const FlagSwitch kFlagSwitches[] = {
      "branch at the first 1-point, not the one with fewest moves"},
     {"--no-parity-weights", "parity_weights", &Switches::parity_weights, false,
      "the parity rows' duals bound only the node whose LP they cut"},
+    {"--no-lp-updates", "lp_updates", &Switches::lp_updates, false,
+     "the LP's duals and primal are summed afresh at every pivot"},
     // Each lower bound's switch turns it off: one row each in solver/bounds.def.
 #define UNFLIP_BOUND(type, field, flag, help) {flag, #field, &Switches::field, false, help},
 #include "solver/bounds.def"

@@ -193,6 +193,7 @@ public:
     static Root prepare(const BoundContext& context, const Bits& d) {
         Root root;
         CoverLp lp(context.lattice);
+        lp.update_by_pivot(context.sw.lp_updates);
         lp.start_cold(d);
         lp.solve(kUnbounded);
         lp.weights(root.weights);
@@ -295,6 +296,7 @@ public:
     // The same for the root's LP, as prepare solved it.
     static void root_parity_duals(const BoundContext& context, const Root& root, CoverLp::ExactDuals& out) {
         CoverLp lp(context.lattice);
+        lp.update_by_pivot(context.sw.lp_updates);
         lp.restore(root.lp);
         lp.solve(kUnbounded, context.sw.parity_rounds);
         lp.proof_duals(out);
@@ -324,7 +326,10 @@ private:
     // The LP at the deepest node above that solved one: the root's until then, restored only when a task
     // first needs it (most tasks never do).
     CoverLp& lp() {
-        if (!lp_) lp_ = std::make_unique<CoverLp>(lattice_);
+        if (!lp_) {
+            lp_ = std::make_unique<CoverLp>(lattice_);
+            lp_->update_by_pivot(sw_.lp_updates);
+        }
         if (!lp_current_) {
             lp_->restore(*root_lp_);
             lp_current_ = true;

@@ -189,6 +189,7 @@ public:
         int64_t cut[kMaxCuts] = {};
     };
     void proof_duals(ExactDuals& out) {
+        duals_current_ = false;   // summed afresh from the basis, free of the pivots' rank-one rounding
         exact_duals();
         const State& s = state_;
         out = ExactDuals{};
@@ -273,6 +274,11 @@ public:
         Bits rhs;                          // D
     };
     void save(State& into) const { copy(state_, into); }
+    // Off, the duals and the primal are summed afresh at every pivot (each pivot's rank-one update is then
+    // discarded): the LP follows exactly the path it took before the updates, which the certificate's
+    // search needs to solve an LP again as the search solved it.
+    void update_by_pivot(bool on) { refresh_ = on ? kRefresh : 1; }
+
     void restore(const State& from) {
         copy(from, state_);
         duals_current_ = primal_current_ = false;
@@ -549,7 +555,7 @@ private:
         else if (leave.slot >= 0) drop_move_and_row(leave.slot, -1 - enter);
         else if (enter >= 0) add_move_and_row(enter, leave.row);
         else replace_row(-1 - enter, leave.row);
-        if (++pivots_since_refresh_ == kRefresh) duals_current_ = primal_current_ = false;
+        if (++pivots_since_refresh_ >= refresh_) duals_current_ = primal_current_ = false;
         return true;
     }
 
@@ -701,6 +707,7 @@ private:
     bool duals_current_ = false;   // dual_ is 1ᵀC of the current basis
     bool primal_current_ = false;  // value_ is C D_T, and rhs_on_core_ D_T
     int pivots_since_refresh_ = 0;
+    int refresh_ = kRefresh;   // pivots between sums afresh: 1 sums afresh at every pivot
     struct Candidate {
         int column;       // a move's index, or −1 − t for the surplus of the tight row in slot t
         double alpha;     // its α, signed towards the leaving variable's bound

@@ -63,30 +63,30 @@ using Clock = std::chrono::steady_clock;
 class Driver {
 public:
     Driver(const Board& board, const Options& options)
-        : options_(options), board_(board), lattice_(static_cast<int>(board.size()), static_cast<int>(board[0].size())),
-          costs_(lattice_.h, lattice_.w) {
-        if (options.sw.tt)
+        : options_(certifiable(options)), board_(board),
+          lattice_(static_cast<int>(board.size()), static_cast<int>(board[0].size())), costs_(lattice_.h, lattice_.w) {
+        if (options_.sw.tt)
             tt_.emplace(kInitialTableLog2,
                         std::max(lattice_.h, lattice_.w) >= kLargeTableFromSize ? kLargeTableLog2 : kSmallTableLog2);
-        const bool both = options.target == kEither;
+        const bool both = options_.target == kEither;
         for (int target : {0, 1})
-            if (both || options.target == target) {
+            if (both || options_.target == target) {
                 Root root;
                 root.target = target;
                 root.d = lattice_.difference(board, target);
                 root.solvable = solvable(lattice_, root.d);
                 // Symmetry breaking and the table do not mix: an entry written under an orbit's
                 // exclusion would be reused where that orbit was never searched.
-                if (options.sw.symmetry && options.sw.exclusion && !options.sw.tt)
+                if (options_.sw.symmetry && options_.sw.exclusion && !options_.sw.tt)
                     root.group = lattice_.symmetries_of(root.d);
                 if (root.solvable)
-                    root.bounds = SearchBounds::prepare({lattice_, costs_, options.sw}, bounds_switched(options.sw),
+                    root.bounds = SearchBounds::prepare({lattice_, costs_, options_.sw}, bounds_switched(options_.sw),
                                                         root.d);
                 roots_.push_back(std::move(root));
             }
-        threads_ = options.threads > 0 ? options.threads
+        threads_ = options_.threads > 0 ? options_.threads
                                        : std::max(1u, std::thread::hardware_concurrency());
-        shared_.max_nodes = options.max_nodes;
+        shared_.max_nodes = options_.max_nodes;
         shared_.workers = static_cast<uint64_t>(threads_);
     }
 
@@ -202,9 +202,6 @@ private:
         sw.exclusion = true;
         sw.symmetry = false;
         sw.tt = false;
-        // A weighting with the parity rows folded in may weigh a point below zero, which the certificate's
-        // leaves do not state: the certificate's search bounds with the covering weights and rows alone.
-        sw.parity_weights = false;
         sw.lp_after = std::min(sw.lp_after, kCertificateLpAfter);
         const std::vector<uint8_t> nothing_blocked(lattice_.moves.size(), 0);
         const int threads = threads_;
@@ -244,6 +241,18 @@ private:
             return;
         }
         certifier.finish();
+    }
+
+    // With a certificate asked for, the whole run (the roots' LPs too) bounds as the certificate can state:
+    // a weighting with the parity rows folded in may weigh a point below zero, which its leaves do not
+    // state; and summed afresh at every pivot, an LP solved again from the same state takes the same path,
+    // so the duals written for a node are those that refuted it.
+    static Options certifiable(Options options) {
+        if (!options.certificate.empty()) {
+            options.sw.parity_weights = false;
+            options.sw.lp_updates = false;
+        }
+        return options;
     }
 
     std::vector<int> all_live() const {
@@ -386,7 +395,7 @@ public:
 private:
     TranspositionTable* table() { return tt_ ? &*tt_ : nullptr; }
 
-    const Options& options_;
+    const Options options_;   // a copy: a certificate run changes two of its switches (certifiable)
     Board board_;
     Lattice lattice_;
     LineCosts costs_;

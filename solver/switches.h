@@ -15,6 +15,7 @@ struct Switches {
     bool fewest_branches = true;  // branch at the 1-point with the fewest available moves
     bool symmetry = true;    // a branch whose move is an image of an earlier one's is not searched
     bool parity_weights = true;   // the parity rows' duals bound the subtree below their LP too
+    bool lp_updates = true;  // the LP's duals and primal follow each pivot by rank-one changes
     // Each lower bound, on unless its switch turns it off.
 #define UNFLIP_BOUND(type, field, flag, help) bool field = true;
 #include "bounds.def"
