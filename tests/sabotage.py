@@ -48,7 +48,10 @@ class Sabotage:
     also: frozenset[str] = frozenset()  # premises of techniques built on this one, allowed to fail too
 
 
-COVER_LP = frozenset({"re-solving the LP below the root", "the parity rows"})
+PARITY_WEIGHTS = frozenset(
+    {"the parity rows' duals handed down to the subtree", "the parity rows' duals handed down below the root"}
+)
+COVER_LP = frozenset({"re-solving the LP below the root", "the parity rows"}) | PARITY_WEIGHTS
 
 SABOTAGES = (
     Sabotage(
@@ -65,17 +68,18 @@ SABOTAGES = (
             ),
             (
                 "solver/bounds.h",
-                "int value(const Bits&, int) const { return CoverWeights::moves_for(sum_); }",
+                "int value(const Bits&, int) const { "
+                "return CoverWeights::moves_for(std::max(sum_, parity_sum_)); }",
                 "int value(const Bits&, int) const { return 0; }",
             ),
             (
                 "solver/bounds.h",
-                "        return CoverWeights::moves_for(sum) > budget;",
+                "        if (CoverWeights::moves_for(sum) > budget) return true;",
                 "        return false;",
             ),
             (
                 "solver/bounds.h",
-                "        return std::max(proven, CoverWeights::moves_for(sum_));",
+                "        return std::max(proven, CoverWeights::moves_for(std::max(sum_, parity_sum_)));",
                 "        return 0;",
             ),
         ),
@@ -90,7 +94,7 @@ SABOTAGES = (
                 "return false;",
             ),
         ),
-        also=frozenset({"the parity rows"}),
+        also=frozenset({"the parity rows"}) | PARITY_WEIGHTS,
     ),
     Sabotage(
         "the parity rows",
@@ -101,6 +105,24 @@ SABOTAGES = (
                 "if (false) continue;",
             ),
         ),
+        also=PARITY_WEIGHTS,  # the duals handed down are the parity rows'
+    ),
+    Sabotage(
+        "the parity rows' duals handed down to the subtree",
+        (
+            (
+                "solver/bounds.h",
+                "if (!context.sw.parity_weights || !lp.parity_weights(root.parity_weights)) "
+                "root.parity_weights = root.weights;",
+                "root.parity_weights = root.weights;",
+            ),
+            (
+                "solver/bounds.h",
+                "if (sw_.parity_weights && lp.parity_weights(fresh_)) adopt(",
+                "if (false) adopt(",
+            ),
+        ),
+        also=PARITY_WEIGHTS,
     ),
     Sabotage(
         "sibling exclusion",
@@ -110,12 +132,26 @@ SABOTAGES = (
                 "if (sw_.exclusion && !(use_tt && frame.current_handed)) {",
                 "if (false) {",
             ),
+            # The refuted siblings it also forbids, wherever the search forbids them.
+            (
+                "solver/search.h",
+                "        if (sw_.exclusion)\n"
+                "            for (int k = 0; k < next.refuted_count; ++k) blocked_[next",
+                "        if (false)\n            for (int k = 0; k < next.refuted_count; ++k) blocked_[next",
+            ),
+            (
+                "solver/search.h",
+                "if (sw_.exclusion) exclude_here(frame, index);",
+                "if (false) exclude_here(frame, index);",
+            ),
         ),
         also=frozenset({"symmetry breaking"}),
     ),
     Sabotage(
         "move ordering",
         (("solver/search.h", "const int gain = sw_.ordering ? ", "const int gain = false ? "),),
+        # Seen on weekly #1 (at 65f2f68): without the ordering, fewest branches saves no nodes there either.
+        also=frozenset({"branching at the point with fewest moves"}),
     ),
     Sabotage(
         "branching at the point with fewest moves",
@@ -126,6 +162,8 @@ SABOTAGES = (
                 "return d_.lowest();",
             ),
         ),
+        # Seen on weekly #8 (at 65f2f68): branching at the first 1-point, symmetry saves no nodes there.
+        also=frozenset({"symmetry breaking"}),
     ),
     Sabotage(
         "the pair bound",
