@@ -9,6 +9,7 @@ import random
 import oracle
 import pytest
 from oracle import board_from_mask, board_text, replay, uniform
+from test_solver_premises import UNIFORM_10
 
 
 def enumeration(result):
@@ -31,8 +32,13 @@ def check_against_oracle(boards, results, target=0):
         if expected is None:
             ok = count == 0 and optimum is None
         else:
-            ok = (solutions == expected and count == len(expected) and not incomplete
-                  and got_target == target and optimum == len(next(iter(expected))))
+            ok = (
+                solutions == expected
+                and count == len(expected)
+                and not incomplete
+                and got_target == target
+                and optimum == len(next(iter(expected)))
+            )
         if not ok:
             failures.append(f"oracle: {expected}\n{result.describe()}")
     assert not failures, f"{len(failures)} of {len(boards)} wrong; the first:\n" + failures[0]
@@ -40,16 +46,19 @@ def check_against_oracle(boards, results, target=0):
 
 def test_every_solvable_4x4_board_lists_exactly_its_optimal_move_sets(run_solver_many):
     boards = [board_from_mask(mask, 4) for mask in sorted(oracle.bfs_distances_4x4())]
-    check_against_oracle(boards, run_solver_many([board_text(b) for b in boards], "--all-solutions",
-                                                 "--threads", "1", "--quiet"))
+    check_against_oracle(
+        boards,
+        run_solver_many([board_text(b) for b in boards], "--all-solutions", "--threads", "1", "--quiet"),
+    )
 
 
 @pytest.mark.parametrize("n, target", [(5, 0), (5, 1), (6, 0), (6, 1)])
 def test_random_boards_list_exactly_the_oracle_optimal_sets(run_solver_many, n, target):
     rng = random.Random(9000 + 10 * n + target)
     boards = [oracle.random_board(rng, n) for _ in range(120)]
-    results = run_solver_many([board_text(b) for b in boards], "--all-solutions", "--target", target,
-                              "--threads", "2", "--quiet")
+    results = run_solver_many(
+        [board_text(b) for b in boards], "--all-solutions", "--target", target, "--threads", "2", "--quiet"
+    )
     check_against_oracle(boards, results, target)
 
 
@@ -57,8 +66,10 @@ def test_random_boards_list_exactly_the_oracle_optimal_sets(run_solver_many, n, 
 def test_rectangles_list_exactly_the_oracle_optimal_sets(run_solver_many, h, w):
     rng = random.Random(9100 + h * 10 + w)
     boards = [oracle.random_board(rng, h, w) for _ in range(60)]
-    check_against_oracle(boards, run_solver_many([board_text(b) for b in boards], "--all-solutions",
-                                                 "--threads", "1", "--quiet"))
+    check_against_oracle(
+        boards,
+        run_solver_many([board_text(b) for b in boards], "--all-solutions", "--threads", "1", "--quiet"),
+    )
 
 
 def test_counts_do_not_depend_on_threads_target_option_or_symmetry(run_solver_many):
@@ -72,7 +83,7 @@ def test_counts_do_not_depend_on_threads_target_option_or_symmetry(run_solver_ma
         results = run_solver_many(texts, "--count", *args, "--quiet")
         for board, expected, result in zip(boards, reference, results, strict=True):
             target, optimum, _, count, _ = enumeration(result)
-            if target == 0:   # with --target either the count is for target 0 whenever it is optimal
+            if target == 0:  # with --target either the count is for target 0 whenever it is optimal
                 assert count == expected, (args, board_text(board), result.describe())
             else:
                 assert args == ["--target", "either"], result.describe()
@@ -127,16 +138,14 @@ def test_a_budget_that_runs_out_while_counting_keeps_the_proven_optimum_and_the_
 
 @pytest.mark.parametrize("threads", ["1", "2"])
 def test_a_count_stopped_by_its_budget_says_so_with_the_optimum_on_any_threads_or_target(run_solver, threads):
-    """Weekly #1 (the project's book): its optimum 19 takes 2,492 nodes on one thread, its one optimal
-    solution 9,487 to count."""
-    weekly_1 = (
-        "0110000000110 0010100010100 1101000001011 1101000001011 1111000001111 1111111111111 1111111111111 "
-        "0000001000000 0000001000000 1000101010001 1100010100011 1101110111011 0000000000000"
-    )
-    text = "\n".join(weekly_1.split()) + "\n"
+    """A uniform 10x10 board (tests/test_solver_premises.py's): its optimum 21 takes 165,033 nodes on one
+    thread, its one optimal solution 522,554 to count (about 600,000 and 680,000 on two threads, targets 0
+    and either), so 450,000 nodes prove the optimum and stop the count."""
     for target in ("0", "either"):
-        result = run_solver(text, "--count", "--max-nodes", 4000, "--threads", threads, "--target", target)
-        assert (result.outcome, result.optimum, result.incomplete) == ("stopped", 19, True), result.describe()
+        result = run_solver(
+            UNIFORM_10, "--count", "--max-nodes", 450000, "--threads", threads, "--target", target
+        )
+        assert (result.outcome, result.optimum, result.incomplete) == ("stopped", 21, True), result.describe()
         assert result.solution_count <= 1 and not result.solutions, result.describe()
 
 
