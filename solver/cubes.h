@@ -44,7 +44,9 @@ struct CubeListing {
     bool unsolvable = false;    // no root can reach its target: there are no cubes
     int target = 0;             // the target asked for (the first, with both)
     std::vector<Cube> cubes;
-    uint64_t dropped = 0;       // branches whose node's bound exceeds what the bound leaves them
+    // Branches whose bound exceeds what the bound leaves them: refuted from their move's corners by the
+    // node above, or entered and cut at once.
+    uint64_t dropped = 0;
     uint64_t nodes = 0;         // the nodes the split entered above the cubes, the dropped ones included
     double seconds = 0;
 };
@@ -152,6 +154,7 @@ public:
         ++listing_.nodes;
         Search::Branches next;
         search_.branches(search_.branch_point(), budget, next);
+        listing_.dropped += static_cast<uint64_t>(next.refuted_count);
 
         std::vector<uint8_t> blocked(lattice_.moves.size(), 0);
         for (const std::vector<uint16_t>* list : {&node.path, &node.excluded, &node.refuted})
