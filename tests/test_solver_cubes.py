@@ -92,7 +92,9 @@ def boards() -> list[tuple[str, str, tuple[str, ...]]]:
     cases.append(("scrambled 8x8", scrambled(8, 12, 4), ()))
     for group in ("every symmetry", "half turn", "both mirrors", "diagonal mirror"):
         cases.append((group, board_text(oracle.symmetric_board(rng, 8, group)), ()))
-    cases.append(("half turn, target 1", board_text(oracle.symmetric_board(rng, 9, "half turn")), ("--target", "1")))
+    cases.append(
+        ("half turn, target 1", board_text(oracle.symmetric_board(rng, 9, "half turn")), ("--target", "1"))
+    )
     for h, w in ((6, 9), (9, 7), (8, 10)):
         cases.append((f"rectangle {h}x{w}", board_text(oracle.random_board(rng, h, w)), ()))
     cases.append(("either target", random_board_text(8, 11), ("--target", "either")))
@@ -112,7 +114,9 @@ def test_the_split_and_its_exhausted_cubes_add_up_to_the_undivided_search_at_eve
         for depth in (1, 3):
             split = listing(solver_path, text, bound, depth, *EXACT, *extra)
             runs = [solve_cube(solver_path, text, bound, spec, *EXACT, *cube_args) for _, spec in split.cubes]
-            assert all(run.returncode == 1 for run in runs), f"{name}: a cube below the optimum has a solution"
+            assert all(run.returncode == 1 for run in runs), (
+                f"{name}: a cube below the optimum has a solution"
+            )
             assert split.nodes + sum(run.nodes for run in runs) == spent[bound], (name, bound, depth)
 
 
@@ -132,7 +136,10 @@ def test_the_optimum_over_the_cubes_is_the_solvers_with_the_default_switches(sol
     _, optimum = nodes_by_bound(solver_path, text, "--threads", "1", *extra)
     cube_args = [arg for arg in extra if arg not in ("--target", "1", "either")]
     below = listing(solver_path, text, optimum - 1, 2, *extra)
-    assert all(solve_cube(solver_path, text, optimum - 1, spec, *cube_args).returncode == 1 for _, spec in below.cubes)
+    assert all(
+        solve_cube(solver_path, text, optimum - 1, spec, *cube_args).returncode == 1
+        for _, spec in below.cubes
+    )
     at = listing(solver_path, text, optimum, 2, *extra)
     found = [(spec, solve_cube(solver_path, text, optimum, spec, *cube_args)) for _, spec in at.cubes]
     solved = [(spec, run) for spec, run in found if run.returncode == 0]

@@ -4,7 +4,8 @@ past a level the solver failed on, and Ctrl-C keeps what --all has done."""
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, cast
 
 from . import api
 from .boards import Board, moves_word, replay
@@ -17,6 +18,9 @@ from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable, shortfall
 from .solver import OnProgress, SolverSettings
 from .terminal import EXIT_FAILED, EXIT_OK, Terminal, interruption, progress_bar, solving_status
 from .verify import LevelCheck, tally
+
+if TYPE_CHECKING:  # Dask is an optional extra: cluster.py is imported only when --dask asks for it
+    from .cluster import Cluster
 
 
 def search(level: Level, settings: SolverSettings, on_progress: OnProgress, on_build: OnBuild) -> Outcome:
@@ -44,15 +48,21 @@ def search(level: Level, settings: SolverSettings, on_progress: OnProgress, on_b
     )
 
 
-def solve_single(level: Level, settings: SolverSettings, outputs: Outputs, listed: bool) -> None:
+def solve_single(
+    level: Level, settings: SolverSettings, outputs: Outputs, listed: bool, cluster: Cluster | None = None
+) -> None:
     """One level: its solution, or with settings.all_solutions, every optimal solution (listed) or their
-    count."""
+    count; on the cluster when one is given."""
     stream = outputs.stream
     # Built before the level is named, so a build that fails leaves standard output empty.
     api.build_solver(stream.terminal.announce_build)
     stream.searching(level)
     with solving_status(level.name, stream.glyphs, stream.terminal.err) as on_progress:
-        outcome = search(level, settings, on_progress, stream.terminal.announce_build)
+        if cluster is None:
+            outcome = search(level, settings, on_progress, stream.terminal.announce_build)
+        else:
+            budget = (settings.max_seconds, settings.max_nodes)
+            outcome = cluster.solve(level.board, settings.target, *budget, on_progress)
     if not isinstance(outcome, Solution):
         stream.unsolved(level, settings, outcome)
     if isinstance(outcome, Optima):
@@ -106,10 +116,12 @@ def check_columns(check: LevelCheck) -> tuple[str, str | None]:
     return str(count), None if check.at_par else f"{moves_word(count)}, par {check.level.par}"
 
 
-def solve_all(book: Book, settings: SolverSettings, stream: Stream, counted: bool) -> None:
+def solve_all(
+    book: Book, settings: SolverSettings, stream: Stream, counted: bool, cluster: Cluster | None = None
+) -> None:
     """Solve every level, each row (or record) out as its level finishes; counted, how many optimal
-    solutions each has too. Ctrl-C keeps what is done: the rows so far, closed and summed up, then exit
-    status 130."""
+    solutions each has too. On a cluster, the levels are its tasks, one a level, and the rows come in the
+    book's order. Ctrl-C keeps what is done: the rows so far, closed and summed up, then exit status 130."""
     api.build_solver(stream.terminal.announce_build)
     bar_console, bar_shown = stream.checking(book, counted)
     checks: list[LevelCheck] = []
@@ -117,13 +129,17 @@ def solve_all(book: Book, settings: SolverSettings, stream: Stream, counted: boo
     try:
         with progress_bar(stream.glyphs, bar_console, bar_shown) as bar:
             task = bar.add_task(book.name, total=len(book.levels))
-            for level in book.levels:
 
-                def on_progress(progress: api.SearchProgress, level: Level = level) -> None:
-                    bar.update(task, description=f"{level.name}: {progress}")
+            def checks_here() -> Iterator[LevelCheck]:
+                for level in book.levels:
 
-                bar.update(task, description=level.name)
-                check = check_level(level, settings, on_progress, stream.terminal.announce_build)
+                    def on_progress(progress: api.SearchProgress, level: Level = level) -> None:
+                        bar.update(task, description=f"{level.name}: {progress}")
+
+                    bar.update(task, description=level.name)
+                    yield check_level(level, settings, on_progress, stream.terminal.announce_build)
+
+            for check in checks_here() if cluster is None else cluster.check_levels(book.levels, settings):
                 moves, failure = check_columns(check)
                 stream.checked(check, moves, failure, counted)
                 # Counted once shown, so a Ctrl-C in between cannot sum up a level the table lacks.
