@@ -162,13 +162,17 @@ class Cluster:
         return self.connected
 
     def connect(self) -> distributed.Client:
+        # Failures reach the user as one line each (ClusterError), not as distributed's log records.
+        for name in ["distributed", *logging.root.manager.loggerDict]:
+            if name.startswith("distributed"):
+                logging.getLogger(name).setLevel(logging.CRITICAL)
         try:
             if self.address is None:
                 self.local = distributed.LocalCluster(
                     n_workers=self.workers,
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    dashboard_address=":0",  # the scheduler always serves HTTP; any free port
                     silence_logs=logging.CRITICAL,
                 )
                 return distributed.Client(self.local, timeout=CONNECT_SECONDS)
@@ -188,7 +192,11 @@ class Cluster:
         except distributed.KilledWorker as exc:
             raise SolverError(f"a task ended every worker that ran it ({exc})") from None
         except distributed.CancelledError:
-            raise ClusterError(f"{self.where} cancelled a task of this run") from None
+            # A scheduler that went away takes its tasks with it.
+            gone = self.client.status != "running"
+            raise ClusterError(
+                f"{self.where} {'went away' if gone else 'cancelled a task of this run'}"
+            ) from None
         except OSError as exc:
             raise ClusterError(f"{self.where} went away: {exc}") from None
 
