@@ -134,6 +134,8 @@ class Cluster:
         self.workers = workers or os.cpu_count() or 1
         self.local: distributed.LocalCluster | None = None
         self.connected: distributed.Client | None = None
+        # Every cube task finished, with its bound: what bench/dask_overhead.py measures the cubes by.
+        self.finished: list[tuple[int, Cube, CubeOutcome]] = []
 
     def __enter__(self) -> Cluster:
         return self
@@ -315,6 +317,7 @@ class Cluster:
                 cube = pending.pop(future)
                 outcome = self.result(future)
                 done += 1
+                self.finished.append((bound, cube, outcome))
                 budget.nodes += outcome.nodes
                 if isinstance(outcome, Stopped):  # the time budget ran out inside the cube
                     return Stopped(outcome.target, bound, budget.nodes, budget.seconds())
