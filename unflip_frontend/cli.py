@@ -381,7 +381,8 @@ def cli() -> None:
     context_settings=CONTEXT,
     short_help="Solve a level or a board (the default: 'daily 5' means 'solve daily 5').",
     epilog="Exit status: 0 solved and verified (with --all: every level, at par); 1 unsolvable, or a level "
-    "failed under --all; 2 bad input; 3 stopped by budget; 4 solver failure; 130 interrupted (Ctrl-C), "
+    "failed under --all; 2 bad input; 3 stopped by budget; 4 solver failure; 6 the Dask scheduler of --dask "
+    "unreachable or gone; 130 interrupted (Ctrl-C), "
     "143 and 129 stopped by SIGTERM and SIGHUP; 141 the output's reader went away (| head).",
 )
 @source_argument

@@ -38,8 +38,12 @@ CONNECT_SECONDS = 10
 # Cubes wanted for each worker thread, so that the last ones to finish are small next to the whole.
 CUBES_PER_THREAD = 4
 MAX_LISTING_DEPTH = 8
-# A cube's task stops at this many nodes (at the least; more once bounds grow) and splits it further.
-SPLIT_NODES = 1 << 21
+# A cube's task stops at a share of what its bound is expected to take (the bound before, times the growth
+# from the one before that), SPLIT_SHARES a worker thread, and splits the cube further; never below
+# SPLIT_NODES (about a second on one thread). What a split cube had searched is searched again in its pieces,
+# so the share trades that waste against the wait for the last big task of a bound.
+SPLIT_SHARES = 4
+SPLIT_NODES = 1 << 19
 POLL_SECONDS = 0.1
 
 
@@ -240,17 +244,18 @@ class Cluster:
         root = root_bound(solver, board, settings)
         if not isinstance(root, LowerBound) or root.bound == 0:
             return solve_board(solver, board, settings, on_progress)  # nothing to search
-        depth, spent_before = 1, 0
+        depth, spent = 1, [0, 0]  # the nodes of the bounds before, the last one last
         with self.run() as (stop, futures):
             for bound in itertools.count(root.bound):
                 listing, depth = self.enough_cubes(solver, board, target, bound, depth)
+                before = budget.nodes
                 budget.nodes += listing.nodes
-                # A task splits its cube once it has cost more than the bounds before, shared out, did.
-                split_at = max(split_nodes, spent_before // self.threads())
+                growth = spent[-1] / spent[-2] if spent[-2] else 10
+                split_at = max(split_nodes, int(spent[-1] * growth) // (SPLIT_SHARES * self.threads()))
                 answer = self.search_bound(
                     board, bound, list(listing.cubes), split_at, budget, on_progress, stop, futures
                 )
-                spent_before = budget.nodes
+                spent.append(budget.nodes - before)
                 if isinstance(answer, Solution):
                     return verified(board, replace(answer, nodes=budget.nodes, seconds=budget.seconds()))
                 if answer is not None:
