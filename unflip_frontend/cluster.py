@@ -16,8 +16,9 @@ import os
 import threading
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
@@ -31,7 +32,7 @@ from .cubes import Cube, CubeListing, CubeOutcome, Split, list_cubes, search_or_
 from .errors import ClusterError, SolverError
 from .protocol import LowerBound, Outcome, SearchProgress, Solution, Stopped
 from .solver import RUNNING, OnProgress, SolverSettings, root_bound
-from .verify import LevelCheck, solve_board, verified
+from .verify import solve_board, verified
 
 # How long to wait for a scheduler to answer, at the start and when it stops answering.
 CONNECT_SECONDS = 10
@@ -59,6 +60,13 @@ class ClusterProgress(SearchProgress):
         if self.state == "exhausted":
             return f"no solution in {self.bound} moves ({cubes}, {self.nodes:,} nodes)"
         return f"trying {self.bound} moves: {cubes} done ({self.nodes:,} nodes)"
+
+
+def search_priority(cube: Cube) -> float:
+    """Workers take the cubes in the undivided search's order, the pieces of a split cube in its place: at
+    the optimum the first solution is in an early cube, and every cube after it is work thrown away. (Exact
+    for the first three levels of splitting; deeper ones break ties only roughly, which costs speed only.)"""
+    return -sum(place / float(1 << 16) ** level for level, place in enumerate(cube.order))
 
 
 def quiet_build(_command: list[str]) -> None:
@@ -183,7 +191,7 @@ class Cluster:
                 )
                 return distributed.Client(self.local, timeout=CONNECT_SECONDS)
             return distributed.Client(self.address, timeout=CONNECT_SECONDS)
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RuntimeError) as exc:  # RuntimeError: a local worker failed to start
             # One line, without distributed's traceback: what was tried and why it failed.
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise ClusterError(f"cannot reach {self.where}: {reason}") from None
@@ -302,6 +310,7 @@ class Cluster:
                 budget.seconds_left(),
                 stop,
                 key=f"unflip-cube-{stop[12:]}-{bound}-{'.'.join(map(str, cube.order))}",
+                priority=search_priority(cube),
             )
             pending[future] = cube
             futures.append(future)
@@ -343,28 +352,24 @@ class Cluster:
         on_progress(ClusterProgress(bound, "exhausted", budget.nodes, done, 0))
         return None
 
-    def check_levels(self, levels: Sequence[Level], settings: SolverSettings) -> Iterator[LevelCheck]:
-        """Each level solved whole on a worker, one task a level, all submitted at once; their checks in
-        the book's order, each verified here again."""
+    def searches(
+        self, levels: Sequence[Level], settings: SolverSettings
+    ) -> Iterator[tuple[Level, Callable[[], Outcome]]]:
+        """Each level solved whole on a worker, one task a level, all submitted at once; in the book's
+        order, each level with the wait for its outcome, verified here again (a SolverError when the worker
+        failed on it)."""
         one_thread = replace(settings, threads=1)
         heard = [time.monotonic()]
+
+        def outcome_of(level: Level, future: distributed.Future[Outcome]) -> Outcome:
+            while not future.done():
+                self.alive(heard)
+                time.sleep(POLL_SECONDS)
+            return verified(level.board, self.result(future))
+
         with self.run() as (stop, futures):
             for level in levels:
-                futures.append(
-                    self.client.submit(
-                        level_task,
-                        level.board,
-                        one_thread,
-                        stop,
-                        key=f"unflip-level-{stop[12:]}-{level.number}-{level.name}",
-                    )
-                )
+                key = f"unflip-level-{stop[12:]}-{level.number}-{level.name}"
+                futures.append(self.client.submit(level_task, level.board, one_thread, stop, key=key))
             for level, future in zip(levels, list(futures), strict=True):
-                while not future.done():
-                    self.alive(heard)
-                    time.sleep(POLL_SECONDS)
-                try:
-                    outcome = self.result(future)
-                    yield LevelCheck(level, verified(level.board, outcome), None)
-                except SolverError as exc:
-                    yield LevelCheck(level, None, exc)
+                yield level, partial(outcome_of, level, future)

@@ -4,7 +4,8 @@ past a level the solver failed on, and Ctrl-C keeps what --all has done."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING, cast
 
 from . import api
@@ -92,13 +93,11 @@ def give_hint(level: Level, settings: SolverSettings, stream: Stream) -> None:
         stream.unsolved(level, settings, found)
 
 
-def check_level(
-    level: Level, settings: SolverSettings, on_progress: OnProgress, on_build: OnBuild
-) -> LevelCheck:
-    """A level of --all: its verified outcome, or the solver failure that leaves it without one and the
-    run going on to the next."""
+def check_level(level: Level, searched: Callable[[], Outcome]) -> LevelCheck:
+    """A level of --all: its verified outcome (what `searched` returns: here, or from a cluster), or the
+    solver failure that leaves it without one and the run going on to the next."""
     try:
-        return LevelCheck(level, search(level, settings, on_progress, on_build), None)
+        return LevelCheck(level, searched(), None)
     except SolverError as exc:
         return LevelCheck(level, None, exc)
 
@@ -130,16 +129,18 @@ def solve_all(
         with progress_bar(stream.glyphs, bar_console, bar_shown) as bar:
             task = bar.add_task(book.name, total=len(book.levels))
 
-            def checks_here() -> Iterator[LevelCheck]:
+            def searches_here() -> Iterator[tuple[Level, Callable[[], Outcome]]]:
                 for level in book.levels:
 
                     def on_progress(progress: api.SearchProgress, level: Level = level) -> None:
                         bar.update(task, description=f"{level.name}: {progress}")
 
                     bar.update(task, description=level.name)
-                    yield check_level(level, settings, on_progress, stream.terminal.announce_build)
+                    yield level, partial(search, level, settings, on_progress, stream.terminal.announce_build)
 
-            for check in checks_here() if cluster is None else cluster.check_levels(book.levels, settings):
+            searches = searches_here() if cluster is None else cluster.searches(book.levels, settings)
+            for level, searched in searches:
+                check = check_level(level, searched)
                 moves, failure = check_columns(check)
                 stream.checked(check, moves, failure, counted)
                 # Counted once shown, so a Ctrl-C in between cannot sum up a level the table lacks.
