@@ -2,10 +2,10 @@
 over cubes, each live cube of a bound one task; a book's levels one task each. The only module that imports
 Dask, and only the command line's --dask imports it.
 
-A board's answer never depends on the workers: every cube is searched on one thread, a bound's first
-solution in the undivided search's order (the cubes' order) is the one kept, and it is only kept once every
-cube before it is exhausted; a bound is only given up once all of its cubes are. A worker that dies has
-its tasks run again by the scheduler, and a cube's task is a pure function of the cube."""
+A board's optimum never depends on the workers: a bound is only given up once every one of its cubes is
+exhausted, so the first solution any cube finds is optimal. Which optimal solution that is can vary from run
+to run, as it does with the solver's own threads. A worker that dies has its tasks run again by the
+scheduler, and a cube's task is a pure function of the cube."""
 
 from __future__ import annotations
 
@@ -40,11 +40,14 @@ CONNECT_SECONDS = 10
 CUBES_PER_THREAD = 4
 MAX_LISTING_DEPTH = 8
 # A cube's task stops at a share of what its bound is expected to take (the bound before, times the growth
-# from the one before that), SPLIT_SHARES a worker thread, and splits the cube further; never below
-# SPLIT_NODES (about a second on one thread). What a split cube had searched is searched again in its pieces,
-# so the share trades that waste against the wait for the last big task of a bound.
+# from the one before that, at most MAX_GROWTH), SPLIT_SHARES a worker thread, and splits the cube further:
+# never below SPLIT_NODES (about a second on one thread), never above MAX_SPLIT_NODES. What a split cube had
+# searched is searched again in its pieces, so the limit trades that waste against the wait for a bound's
+# last big task; the cap keeps the waste of one split to seconds.
 SPLIT_SHARES = 4
 SPLIT_NODES = 1 << 19
+MAX_SPLIT_NODES = 1 << 22
+MAX_GROWTH = 20
 POLL_SECONDS = 0.1
 
 
@@ -63,9 +66,9 @@ class ClusterProgress(SearchProgress):
 
 
 def search_priority(cube: Cube) -> float:
-    """Workers take the cubes in the undivided search's order, the pieces of a split cube in its place: at
-    the optimum the first solution is in an early cube, and every cube after it is work thrown away. (Exact
-    for the first three levels of splitting; deeper ones break ties only roughly, which costs speed only.)"""
+    """Workers take the cubes in the undivided search's order, the pieces of a split cube in its place: the
+    order the search's branching puts the likeliest moves first in, so at the optimum a solution tends to
+    come early. (Exact for the first three levels of splitting; deeper ones break ties only roughly.)"""
     return -sum(place / float(1 << 16) ** level for level, place in enumerate(cube.order))
 
 
@@ -258,8 +261,9 @@ class Cluster:
                 listing, depth = self.enough_cubes(solver, board, target, bound, depth)
                 before = budget.nodes
                 budget.nodes += listing.nodes
-                growth = spent[-1] / spent[-2] if spent[-2] else 10
-                split_at = max(split_nodes, int(spent[-1] * growth) // (SPLIT_SHARES * self.threads()))
+                growth = min(spent[-1] / spent[-2], MAX_GROWTH) if spent[-2] else MAX_GROWTH
+                share = int(spent[-1] * growth) // (SPLIT_SHARES * self.threads())
+                split_at = max(split_nodes, min(share, MAX_SPLIT_NODES))
                 answer = self.search_bound(
                     board, bound, list(listing.cubes), split_at, budget, on_progress, stop, futures
                 )
@@ -294,10 +298,9 @@ class Cluster:
         stop: str,
         futures: list[distributed.Future[Any]],
     ) -> Solution | Stopped | None:
-        """Every cube of the bound a task, until the first solution in the cubes' order is known (every
-        cube before it exhausted) or every cube is exhausted (None); Stopped when the budget runs out."""
+        """Every cube of the bound a task, until one has a solution (optimal: every smaller bound was
+        exhausted in full) or every cube is exhausted (None); Stopped when the budget runs out."""
         pending: dict[distributed.Future[CubeOutcome], Cube] = {}
-        best: tuple[Cube, Solution] | None = None
         done, heard = 0, [time.monotonic()]
 
         def submit(cube: Cube) -> None:
@@ -326,8 +329,6 @@ class Cluster:
                 time.sleep(POLL_SECONDS)
                 continue
             for future in ready:
-                if future not in pending:  # cancelled by a solution earlier in this batch
-                    continue
                 cube = pending.pop(future)
                 outcome = self.result(future)
                 done += 1
@@ -335,20 +336,12 @@ class Cluster:
                 budget.nodes += outcome.nodes
                 if isinstance(outcome, Stopped):  # the time budget ran out inside the cube
                     return Stopped(outcome.target, bound, budget.nodes, budget.seconds())
+                if isinstance(outcome, Solution):  # the run's end cancels the other cubes
+                    return outcome
                 if isinstance(outcome, Split):
                     for piece in outcome.cubes:
-                        if best is None or piece.order < best[0].order:
-                            submit(piece)
-                elif isinstance(outcome, Solution) and (best is None or cube.order < best[0].order):
-                    best = (cube, outcome)
-                    # What comes after it in the search's order cannot change the answer.
-                    later = [other for other, piece in pending.items() if piece.order > cube.order]
-                    self.client.cancel(later)
-                    for other in later:
-                        del pending[other]
+                        submit(piece)
             on_progress(ClusterProgress(bound, "searching", budget.nodes, done, len(pending)))
-        if best is not None:
-            return best[1]
         on_progress(ClusterProgress(bound, "exhausted", budget.nodes, done, 0))
         return None
 
