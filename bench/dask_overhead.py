@@ -5,7 +5,8 @@ LocalCluster of two workers of one thread each (the same two cores), checks both
 and reports, per board, the cubes (listed at the last bound below the optimum and at the optimum, and the
 tasks run after splitting), their size balance (the largest listed cube over the median, in nodes, each
 cube's pieces summed) and the largest cube's share of its bound. From the measurements it estimates how
-long 14×14 and 15×15 boards would take on 16, 64 and 256 cores, and prints what that estimate assumes.
+long 14×14 and 15×15 boards would take on 16, 64 and 256 cores (from the runs issue 22 saw stop on this
+machine), and prints what that estimate assumes.
 
     .venv/bin/python bench/dask_overhead.py                       # five 12×12 and five 13×13 boards
     .venv/bin/python bench/dask_overhead.py --boards 12:1,12:4,13:2 --max-seconds 120
@@ -117,38 +118,54 @@ def run_spread(cluster: Cluster, text: str) -> Spread:
     return Spread(optimum, seconds, found.nodes, rows, balance, share)
 
 
-def estimate(results: dict[int, list[tuple[Single, Spread]]]) -> list[str]:
-    """Hours for 14×14 and 15×15 on 16, 64 and 256 cores, from the boards measured."""
-    sizes = sorted(size for size, pairs in results.items() if pairs)
-    if len(sizes) < 2:
-        return ["  (an estimate needs finished boards of two sizes)"]
-    mean_nodes = {n: math.exp(statistics.mean(math.log(s.nodes) for s, _ in results[n])) for n in sizes}
-    small, large = sizes[-2], sizes[-1]
-    growth = (mean_nodes[large] / mean_nodes[small]) ** (1 / (large - small))
-    rate = statistics.mean(s.nodes / (2 * s.seconds) for pairs in results.values() for s, _ in pairs)
-    overhead = statistics.mean(p.seconds / s.seconds for pairs in results.values() for s, p in pairs)
-    lines = [
-        f"  work grows {growth:.1f}x per side (geometric means: "
-        + ", ".join(f"{n}x{n} {mean_nodes[n]:.3g} nodes" for n in sizes)
-        + f"); one thread searches {rate / 1e6:.2f}M nodes/s; the cube path takes {overhead:.2f}x the one"
-        " process's time on the same two cores",
+# Where one machine stops (issue 22, a uniformly random board each, --threads 2 on this machine): the size,
+# the root's bound, the bound it was searching when stopped, the seconds it had.
+STOPPED_RUNS = ((14, 36, 38, 300.0), (15, 40, 42, 420.0))
+
+
+def estimate(results: dict[int, list[tuple[Single, Spread]]], gaps: list[int]) -> list[str]:
+    """Hours for 14×14 and 15×15 on 16, 64 and 256 cores, from the boards measured and the stopped runs."""
+    pairs = [pair for found in results.values() for pair in found]
+    growths = [
+        s.per_bound[b] / s.per_bound[b - 1]
+        for s, _ in pairs
+        for b in s.per_bound
+        if b - 1 in s.per_bound and s.per_bound[b - 1] > 1000
     ]
-    for n in (14, 15):
-        work = mean_nodes[large] * growth ** (n - large)
-        one_core = work / rate
-        cells = [f"{one_core * overhead / cores / 3600:,.1f} h on {cores}" for cores in CORES]
+    if not pairs or not growths or not gaps:
+        return ["  (an estimate needs finished boards with two exhausted bounds)"]
+    growth = math.exp(statistics.mean(map(math.log, growths)))
+    gap = statistics.mean(gaps)
+    rate = statistics.mean(s.nodes / (2 * s.seconds) for s, _ in pairs)
+    overhead = statistics.median(p.seconds / s.seconds for s, p in pairs)
+    lines = [
+        f"  measured: a bound takes {growth:.1f}x the nodes of the one before (geometric mean); the optimum"
+        f" is {gap:.1f} moves above the root's bound (mean); one thread searches {rate / 1e6:.2f}M nodes/s;"
+        f" the cube path takes {overhead:.2f}x one process's time on the same two cores (median)",
+    ]
+    for n, root, stopped_at, seconds in STOPPED_RUNS:
+        spent = seconds * 2 * rate
+        left = max(1, round(root + gap) - stopped_at + 1)  # bounds still to search, the stopped one included
+        work = spent * growth**left
+        cells = [f"{duration(work / rate * overhead / cores)} on {cores}" for cores in CORES]
         lines.append(
-            f"  {n}x{n}: about {work:.2g} nodes, {one_core / 3600:,.0f} core-hours: " + ", ".join(cells)
+            f"  {n}x{n} (root {root}, stopped at {stopped_at} after {seconds:.0f} s): {left} bounds to go,"
+            f" about {work:.2g} nodes, {work / rate / 3600:,.0f} core-hours: " + ", ".join(cells)
         )
     lines += [
-        "  assumes: the work of a random board grows per side as it did between the two largest sizes",
-        "  measured (a geometric mean over few boards; single boards vary tenfold either way); every core is",
-        "  as fast as one here, and the cube path keeps on P cores the efficiency it has on two workers",
-        "  (4 cubes a thread, too-big cubes split on the workers, so a bound's last task is short next to",
-        "  the bound); the scheduler's cost a task (milliseconds) and the client's listing are small next to",
-        "  tasks of seconds.",
+        "  assumes: the stopped runs above are typical of their size; the optimum is as far above the root's",
+        "  bound as on the boards measured, and each bound still grows by the measured factor (the work done",
+        "  so far counts as the size of the bound it stopped in); every core is as fast as one here and the",
+        "  cube path keeps on P cores its overhead on two, the scheduler's milliseconds a task small next to",
+        "  tasks of seconds. The largest listed cube holds a third to two thirds of a bound's nodes (above),",
+        "  so the estimate counts on big cubes being split on the workers; without that no bound goes faster",
+        "  than its largest cube. Single boards vary tenfold.",
     ]
     return lines
+
+
+def duration(seconds: float) -> str:
+    return f"{seconds / 3600:,.1f} h" if seconds >= 3600 else f"{seconds / 60:,.0f} min"
 
 
 def main() -> None:
@@ -163,6 +180,7 @@ def main() -> None:
     solver = api.build_solver()
     boards = [tuple(map(int, item.split(":"))) for item in options.boards.split(",")]
     results: dict[int, list[tuple[Single, Spread]]] = {}
+    gaps: list[int] = []
     with Cluster(None, 2) as cluster:
         started = time.monotonic()
         cluster.threads()
@@ -176,6 +194,9 @@ def main() -> None:
             spread = run_spread(cluster, text)
             assert spread.optimum == single.optimum, (n, seed, spread.optimum, single.optimum)
             results.setdefault(n, []).append((single, spread))
+            lower = api.lower_bound(text)
+            assert isinstance(lower, api.LowerBound)
+            gaps.append(single.optimum - lower.bound)
             print(
                 f"{n}x{n} #{seed}: optimum {single.optimum}; one process (2 threads) {single.seconds:.1f} s, "
                 f"{single.nodes:,} nodes; cube path (2 workers x 1) {spread.seconds:.1f} s, {spread.nodes:,} "
@@ -187,7 +208,7 @@ def main() -> None:
         total = sum(p.seconds for _, p in pairs) / sum(s.seconds for s, _ in pairs)
         print(f"cube path over one process, all boards: {total:.2f}x the time")
     print("estimate:")
-    print("\n".join(estimate(results)))
+    print("\n".join(estimate(results, gaps)))
 
 
 if __name__ == "__main__":

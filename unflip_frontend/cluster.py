@@ -214,8 +214,8 @@ class Cluster:
             raise ClusterError(
                 f"{self.where} {'went away' if gone else 'cancelled a task of this run'}"
             ) from None
-        except OSError as exc:
-            raise ClusterError(f"{self.where} went away: {exc}") from None
+        except OSError:  # the connection to the scheduler closed under a task
+            raise ClusterError(f"{self.where} went away") from None
 
     def alive(self, since: list[float]) -> None:
         """The scheduler still answers, or has not been silent for long (since[0]: when it last did)."""

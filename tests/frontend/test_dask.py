@@ -1,6 +1,6 @@
 """--dask: the search spread over a Dask cluster (an embedded LocalCluster of two workers here) gives the
 single-process solver's optimum on random, scrambled, rectangular and symmetric boards; stops with a true
-bound under a budget; answers an unsolvable board without any cluster; gives the same answer when a worker
+bound under a budget; answers an unsolvable board without any cluster; gives the same optimum when a worker
 is killed in the middle; and --all over the shipped daily book gives the sequential run's table."""
 
 from __future__ import annotations
@@ -132,7 +132,8 @@ def test_killing_a_worker_in_the_middle_of_a_run_gives_the_same_answer():
         answer = troubled.solve(board, "0", None, None, kill_one, 5_000)
     assert killed.is_set(), "the run ended before a worker could be killed"
     assert isinstance(expected, api.Solution) and isinstance(answer, api.Solution)
-    assert answer.moves == expected.moves
+    assert len(answer.moves) == len(expected.moves)
+    assert oracle.replay(board, answer.moves) == oracle.uniform(board.height, 0, board.width)
 
 
 def table_rows(output: str) -> list[list[str]]:
