@@ -59,9 +59,9 @@ fuzz: unflip_solver_fuzz
 	mkdir -p fuzz/found fuzz/artifacts
 	./unflip_solver_fuzz fuzz/found fuzz/corpus -max_total_time=$(FUZZ_SECONDS) -max_len=70000 -artifact_prefix=fuzz/artifacts/ -print_final_stats=1
 
-$(VENV)/.installed: requirements.txt requirements-dev.txt
+$(VENV)/.installed: requirements.txt requirements-dev.txt requirements-dask.txt
 	$(PYTHON) -m venv $(VENV)
-	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt -r requirements-dask.txt
 	touch $@
 
 demo: $(VENV)/.installed unflip_solver

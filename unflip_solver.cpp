@@ -24,6 +24,7 @@
 //   certificate.h    the proof of optimality (--certificate), written as the search goes
 //   search.h         one worker's IDA* depth-first search, orbital branching, handing work to others
 //   driver.h         iterative deepening, the task queue, budgets, progress, enumeration
+//   cubes.h          one bound's search split into independent cubes, and one cube searched alone
 //
 // Every technique has a switch (see kFlagSwitches and kNumberSwitches) so its worth can be measured.
 
@@ -55,6 +56,7 @@
 #include "solver/certificate.h"
 #include "solver/search.h"
 #include "solver/driver.h"
+#include "solver/cubes.h"
 
 namespace {
 
@@ -90,6 +92,10 @@ const char* kUsageHead =
     "  --certificate FILE   also write a proof that no solution is shorter, for a checker\n"
     "                       that shares nothing with the solver (docs/certificates.md)\n"
     "  --quiet              no progress lines on standard error\n"
+    "  --cubes D --bound B  no search: list the cubes of bound B, D decisions down (from --cube's\n"
+    "                       when given), one 'CUBE bound spec' line each (docs/protocol.md)\n"
+    "  --cube SPEC --bound B  search the one cube SPEC at bound B alone: its solution, or\n"
+    "                       EXHAUSTED b (exit 1), or STOPPED b\n"
     "  --help               this text\n"
     "  --contract           the exit statuses and limits, one 'EXIT name status' or\n"
     "                       'LIMIT name value' line each (solver/contract.def's)\n"
@@ -112,6 +118,8 @@ const char* kUsageTail =
     "  the same, the SOLUTION lines and k those found before a budget ran out, then\n"
     "      INCOMPLETE (the optimum m is proven; the count stopped)                        3 stopped\n"
     "  TARGET t / UNSOLVABLE / SOLUTIONS 0 / NODES 0 / TIME s  (enumerating)              1\n"
+    "  CUBE b spec (one line each) / CUBES k / DROPPED d / NODES n / TIME s  (--cubes)    0\n"
+    "  TARGET t / EXHAUSTED b / NODES n / TIME s  (--cube: no solution in it within b)    1\n"
     "\n"
     "examples:\n"
     "  unflip_solver board.txt\n"
@@ -214,6 +222,26 @@ T parse_number(const std::string& flag, const std::string& text, T low, T high, 
     return value;
 }
 
+// --cubes and --cube work at one bound, on one target's search when a cube is named.
+void check_cube_options(Options& options, bool target_asked) {
+    const bool cubes = options.split_depth >= 0, cube = !options.cube.empty();
+    if (!cubes && !cube) {
+        if (options.bound >= 0) throw Rejected("--bound is the bound of --cubes or --cube: give one of them");
+        return;
+    }
+    const char* mode = cubes ? "--cubes" : "--cube";
+    if (options.bound < 0) throw Rejected(std::string(mode) + " needs --bound B, the bound it works at");
+    if (options.enumerate || options.lower_bound_only)
+        throw Rejected(std::string(mode) + " cannot be given with --all-solutions, --count, --max-solutions or "
+                       "--lower-bound");
+    if (cubes && (options.max_seconds > 0 || options.max_nodes > 0))
+        throw Rejected("--cubes lists the cubes without searching them: drop --max-seconds and --max-nodes");
+    if (cube) {
+        if (target_asked) throw Rejected("--cube names its own target: drop --target");
+        options.target = cube_target(options.cube);
+    }
+}
+
 // What the command line asks for: a board solved by `options`, or a listing printed instead.
 struct Command {
     enum class Listing { none, help, contract, switches } listing = Listing::none;
@@ -223,7 +251,7 @@ struct Command {
 Command parse_arguments(int argc, char** argv) {
     Command command;
     Options& options = command.options;
-    bool have_file = false, listing_asked = false, count_asked = false;
+    bool have_file = false, listing_asked = false, count_asked = false, target_asked = false;
     for (int i = 1; i < argc; ++i) {
         std::string arg = argv[i], value;
         const bool has_inline_value = arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos;
@@ -261,6 +289,7 @@ Command parse_arguments(int argc, char** argv) {
             options.sw.*(number_switch->field) =
                 parse_number<int>(arg, take_value(), number_switch->low, number_switch->high, range);
         } else if (arg == "--target") {
+            target_asked = true;
             std::string t = take_value();
             if (t == "0") options.target = 0;
             else if (t == "1") options.target = 1;
@@ -278,6 +307,15 @@ Command parse_arguments(int argc, char** argv) {
         } else if (arg == "--quiet") {
             no_value();
             options.quiet = true;
+        } else if (arg == "--bound") {
+            options.bound = parse_number<int>(arg, take_value(), 0, kMaxBound,
+                                              "a whole number from 0 to " + std::to_string(kMaxBound));
+        } else if (arg == "--cubes") {
+            options.split_depth = parse_number<int>(arg, take_value(), 0, kMaxSplitDepth,
+                                                    "a whole number from 0 to " + std::to_string(kMaxSplitDepth));
+        } else if (arg == "--cube") {
+            options.cube = take_value();
+            if (options.cube.empty()) throw Rejected("--cube needs a cube, as --cubes lists them");
         } else if (arg == "--lower-bound") {
             no_value();
             options.lower_bound_only = true;
@@ -311,6 +349,7 @@ Command parse_arguments(int argc, char** argv) {
     if (!options.certificate.empty() && (options.enumerate || options.lower_bound_only))
         throw Rejected("--certificate proves one solution optimal: give it without --all-solutions, --count, "
                        "--max-solutions and --lower-bound");
+    check_cube_options(options, target_asked);
     return command;
 }
 
@@ -355,6 +394,8 @@ void print(const Outcome& out, const Lattice& lattice) {
             const Move& m = lattice.moves[index];
             text += std::to_string(m.row) + " " + std::to_string(m.col) + " " + std::to_string(m.size) + "\n";
         }
+    } else if (out.exhausted) {
+        text += "EXHAUSTED " + std::to_string(out.lower_bound) + "\n";
     } else if (out.code == ExitCode::unsolvable) {
         text += "UNSOLVABLE\n";
         if (out.enumerated) text += "SOLUTIONS 0\n";
@@ -367,6 +408,29 @@ void print(const Outcome& out, const Lattice& lattice) {
     text += tail;
     std::fwrite(text.data(), 1, text.size(), stdout);
     std::fflush(stdout);
+}
+
+// The cubes of a split, in the search's order, each 'CUBE bound spec'; or, with no root that can be
+// solved, the unsolvable outcome.
+int print_listing(const CubeListing& listing, const Lattice& lattice) {
+    if (listing.unsolvable) {
+        Outcome out;
+        out.target = listing.target;
+        out.seconds = listing.seconds;
+        print(out, lattice);
+        return static_cast<int>(out.code);
+    }
+    std::string text;
+    for (const Cube& cube : listing.cubes)
+        text += "CUBE " + std::to_string(cube.bound) + " " + cube_text(cube, lattice) + "\n";
+    char tail[160];
+    std::snprintf(tail, sizeof tail, "CUBES %zu\nDROPPED %llu\nNODES %llu\nTIME %.3f\n", listing.cubes.size(),
+                  static_cast<unsigned long long>(listing.dropped), static_cast<unsigned long long>(listing.nodes),
+                  listing.seconds);
+    text += tail;
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+    return static_cast<int>(ExitCode::solved);
 }
 
 }  // namespace
@@ -388,7 +452,8 @@ int main(int argc, char** argv) {
         }
         const Board board = parse_board(read_board_text(command.options));
         Driver driver(board, command.options);
-        const Outcome out = driver.run();
+        if (command.options.split_depth >= 0) return print_listing(driver.split(), driver.lattice());
+        const Outcome out = command.options.cube.empty() ? driver.run() : driver.solve_cube();
         print(out, driver.lattice());
         return static_cast<int>(out.code);
     } catch (const Rejected& rejected) {

@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <exception>
 #include <mutex>
 #include <optional>
@@ -40,8 +41,15 @@ struct Options {
     uint64_t max_solutions = 0;
     std::string certificate;         // --certificate: where the proof of optimality goes (certificate.h)
     Switches sw;
+    // Cubes (cubes.h): at one bound, list the pieces `split_depth` decisions down (from `cube` when given),
+    // or solve the piece `cube` names.
+    int bound = -1;              // -1: iterative deepening from the root's bound
+    int split_depth = -1;        // -1: no listing
+    std::string cube;            // empty: the whole board
 };
 constexpr int kEither = 2;
+
+struct CubeListing;
 
 struct Outcome {
     ExitCode code = ExitCode::unsolvable;
@@ -53,6 +61,7 @@ struct Outcome {
     uint64_t solution_count = 0;
     bool incomplete = false;     // --max-solutions or a budget stopped the enumeration: there may be more
     bool counting_stopped = false;   // a budget ran out while enumerating, the optimum (moves) proven
+    bool exhausted = false;      // a cube (cubes.h) holds no solution within lower_bound moves
     std::vector<std::vector<uint16_t>> solutions;
     uint64_t nodes = 0;
     double seconds = 0;
@@ -95,19 +104,11 @@ public:
         Outcome out;
         out.target = roots_.front().target;
 
-        std::vector<Root*> live;
-        for (Root& root : roots_)
-            if (root.solvable) live.push_back(&root);
         out.enumerated = options_.enumerate;
-        if (live.empty()) return finish(out);
-        live_ = live;
+        if (!measure_live_roots()) return finish(out);
 
-        // Every bound below the roots' own lower bound fails without search.
-        Search probe(lattice_, costs_, table(), options_.sw, shared_);
         int bound = kUnbounded;
-        for (Root* root : live) {
-            probe.reset(0, root->d, root->bounds);
-            root->h = probe.bound_at_root(root->bounds);
+        for (Root* root : live_) {
             if (root->h < bound) {
                 bound = root->h;
                 out.target = root->target;
@@ -255,6 +256,19 @@ private:
         return options;
     }
 
+    // The roots that can be solved, in live_, each with its lower bound: every bound below it fails
+    // without search. False when there are none.
+    bool measure_live_roots() {
+        for (Root& root : roots_)
+            if (root.solvable) live_.push_back(&root);
+        Search probe(lattice_, costs_, table(), options_.sw, shared_);
+        for (Root* root : live_) {
+            probe.reset(0, root->d, root->bounds);
+            root->h = probe.bound_at_root(root->bounds);
+        }
+        return !live_.empty();
+    }
+
     std::vector<int> all_live() const {
         std::vector<int> all(live_.size());
         for (size_t r = 0; r < live_.size(); ++r) all[r] = static_cast<int>(r);
@@ -275,10 +289,16 @@ private:
     // Search::share_work), until every worker waits and the queue is empty, or a solution or a budget
     // stops them.
     void run_bound(int bound, const std::vector<int>& roots, const Switches& sw) {
-        shared_.queue.clear();
+        std::deque<Task> tasks;
         for (int r : roots)
             if (live_[r]->h <= bound)
-                shared_.queue.push_back(Task{r, {}, {}, {}, sw.symmetry ? live_[r]->group : kTrivialGroup});
+                tasks.push_back(Task{r, {}, {}, {}, sw.symmetry ? live_[r]->group : kTrivialGroup, {}});
+        run_tasks(bound, std::move(tasks), sw);
+    }
+
+    // One bound's search from the tasks given (a cube's is one task), as run_bound describes.
+    void run_tasks(int bound, std::deque<Task> tasks, const Switches& sw) {
+        shared_.queue = std::move(tasks);
         shared_.idle = 0;
         shared_.hungry = false;
         const int count = threads_;
@@ -391,6 +411,11 @@ private:
 
 public:
     const Lattice& lattice() const { return lattice_; }
+
+    // The cubes of the board (of options.cube when given) at options.bound, options.split_depth decisions
+    // down; and the search of the one cube options.cube names at options.bound. Both in cubes.h.
+    CubeListing split();
+    Outcome solve_cube();
 
 private:
     TranspositionTable* table() { return tt_ ? &*tt_ : nullptr; }

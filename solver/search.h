@@ -186,11 +186,15 @@ inline SearchBounds::Switched bounds_switched(const Switches& sw) {
 }
 
 // A piece of one bound's search: from a root, the node reached by `path`, with `excluded` forbidden,
-// searching either the whole node (`moves` empty) or just the branches for `moves` there.
+// searching either the whole node (`moves` empty) or just the branches for `moves` there. `refuted` are
+// forbidden too, as moves an ancestor's bounds refuted: the search blocks those without counting them
+// against the branch-point choice, so a cube (cubes.h) that names them searches exactly what the
+// undivided search does.
 struct Task {
     int root = 0;
     std::vector<uint16_t> path, excluded, moves;
     SymmetryGroup group = kTrivialGroup;   // the symmetries the node's subproblem is invariant under
+    std::vector<uint16_t> refuted;
 };
 
 // State shared by the workers of one search: stop flags, the winning line, node counts for budgets, and
@@ -351,14 +355,20 @@ public:
             for (int k = 0; k < filled[gain]; ++k) out.viable[out.viable_count++] = by_gain[gain][k];
     }
 
+    // The node a task names, after reset: its exclusions in force and its path made.
+    void enter(const Task& task) {
+        for (uint16_t index : task.refuted) blocked_[index] = 1;
+        for (uint16_t index : task.excluded)
+            if (!blocked_[index]) block(index);
+        for (uint16_t index : task.path) push(index);
+    }
+
     // True when a solution within `budget` more moves was found (it is then in path()). A subtree cut
     // short because another thread won or the budget ran out proves nothing, so it is never recorded.
     // Search the node a task names, within `budget` moves of the iteration's bound: its own branches
     // are `moves` when the task gives them, else the node's.
     bool run(const Task& task, int bound) {
-        for (uint16_t index : task.excluded)
-            if (!blocked_[index]) block(index);
-        for (uint16_t index : task.path) push(index);
+        enter(task);
         bound_ = bound;
         base_depth_ = path_.size();
         task_excluded_ = &task.excluded;

@@ -4,13 +4,14 @@ do is in commands.py, what they print in outputs.py."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 from click.shell_completion import CompletionItem
@@ -19,7 +20,7 @@ from . import __version__, certificate_check
 from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
 from .books import BOOK_FILES, Level, book_text, load_source, pick_level, source_file
 from .commands import annotate_book, give_hint, make_book, share_level, solve_all, solve_single
-from .errors import InputError, OutputError, SolverError, likely_meant
+from .errors import ClusterError, InputError, OutputError, SolverError, likely_meant
 from .files import STANDARD_STREAM, Output, check_outputs, writable_target, write_atomically
 from .generator import CANONICAL_LISTING, SHIPPED_BOOKS, Plan, Shapes
 from .hints import hint_settings
@@ -36,7 +37,19 @@ from .solver import (
     SolverSettings,
     signals_stop_the_run,
 )
-from .terminal import EXIT_INPUT, EXIT_OK, EXIT_OUTPUT, EXIT_SOLVER, Terminal, interruption, output_closed
+from .terminal import (
+    EXIT_CLUSTER,
+    EXIT_INPUT,
+    EXIT_OK,
+    EXIT_OUTPUT,
+    EXIT_SOLVER,
+    Terminal,
+    interruption,
+    output_closed,
+)
+
+if TYPE_CHECKING:  # Dask is an optional extra: cluster.py is imported only when --dask asks for it
+    from .cluster import Cluster
 
 
 class Run:
@@ -159,6 +172,8 @@ class DefaultCommandGroup(click.Group):
             run.fail(str(exc), EXIT_INPUT)
         except SolverError as exc:
             run.fail(str(exc), EXIT_SOLVER)
+        except ClusterError as exc:
+            run.fail(str(exc), EXIT_CLUSTER)
         raise SystemExit(EXIT_OK)
 
     def no_such_option(self, exc: click.NoSuchOption) -> str:
@@ -288,6 +303,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
 
+# What --dask means given alone: a cluster started here.
+LOCAL_CLUSTER = "local"
+
 # Every command that runs the solver takes the same --threads.
 threads_option = click.option(
     "--threads",
@@ -365,9 +383,9 @@ def cli() -> None:
     short_help="Solve a level or a board (the default: 'daily 5' means 'solve daily 5').",
     epilog="Exit status: 0 solved and verified (with --all: every level, at par); 1 unsolvable (with --all: "
     "the book is wrong on a level, its par or a stored solution); 2 bad input; 3 stopped by budget (with "
-    "--all: a level, and the book wrong on none); 4 solver failure (with --all: on any level); 130 "
-    "interrupted (Ctrl-C), 143 and 129 stopped by SIGTERM and SIGHUP; 141 the output's reader went away "
-    "(| head).",
+    "--all: a level, and the book wrong on none); 4 solver failure (with --all: on any level); 5 standard "
+    "output could not be written; 6 the Dask scheduler of --dask unreachable or gone; 130 interrupted "
+    "(Ctrl-C), 143 and 129 stopped by SIGTERM and SIGHUP; 141 the output's reader went away (| head).",
 )
 @source_argument
 @level_argument
@@ -443,6 +461,15 @@ def cli() -> None:
 @target_option
 @max_seconds_option
 @max_nodes_option
+@click.option(
+    "--dask",
+    metavar="[ADDRESS]",
+    is_flag=False,
+    flag_value=LOCAL_CLUSTER,
+    help="\b\nSearch on a Dask cluster (pip install 'unflip[dask]'):\n"
+    "the scheduler at ADDRESS, or with none, one started\non this machine's cores (--threads: how many).\n"
+    "Example: {prog} big.txt --dask tcp://HOST:8786",
+)
 @click.pass_obj
 def solve(
     run: Run,
@@ -466,6 +493,7 @@ def solve(
     target: str,
     max_seconds: float | None,
     max_nodes: int | None,
+    dask: str | None,
 ) -> None:
     """Solve Unflip boards in the fewest moves, proven optimal, and print each move as a step card.
 
@@ -507,10 +535,15 @@ def solve(
     loaded = load_source(source, books)
     if (list_ or all_) and outputs.one_solution:
         raise InputError(f"{outputs.one_solution[0]} shows one solution: give a level, not --list or --all")
+    if dask is not None and optima and not all_:
+        raise InputError("--dask searches for one optimal solution: drop --all-solutions and --count")
+    if dask not in (None, LOCAL_CLUSTER) and threads is not None:
+        raise InputError("--threads sizes the cluster a bare --dask starts here: drop it, or the ADDRESS")
+    cluster = click.get_current_context().with_resource(open_cluster(dask, threads))
     if isinstance(loaded, Level):
         if list_ or all_ or level_number is not None:
             raise InputError(f"{source} is a single board: drop the level number, --list and --all")
-        solve_single(loaded, settings, outputs, optima == "list", certificate)
+        solve_single(loaded, settings, outputs, optima == "list", certificate, cluster)
     elif sum((list_, all_, level_number is not None)) != 1:
         raise InputError(
             f"{loaded.name} is a book: give one of a level number (1–{len(loaded.levels)}), --list or --all"
@@ -518,9 +551,31 @@ def solve(
     elif list_:
         outputs.stream.levels(loaded)
     elif all_:
-        solve_all(loaded, settings, outputs.stream, optima == "count")
+        solve_all(loaded, settings, outputs.stream, optima == "count", cluster)
     elif level_number is not None:
-        solve_single(pick_level(loaded, level_number), settings, outputs, optima == "list", certificate)
+        solve_single(
+            pick_level(loaded, level_number), settings, outputs, optima == "list", certificate, cluster
+        )
+
+
+@contextlib.contextmanager
+def open_cluster(dask: str | None, threads: int | None) -> Iterator[Cluster | None]:
+    """The cluster --dask names (None without it), closed however the run ends. Dask is an optional extra,
+    imported only here."""
+    if dask is None:
+        yield None
+        return
+    if dask != LOCAL_CLUSTER and "://" not in dask and ":" not in dask:
+        raise InputError(
+            f"--dask takes a scheduler's address such as tcp://HOST:8786, not {dask!r}; "
+            "give a bare --dask after the level, or --dask=ADDRESS"
+        )
+    try:
+        from .cluster import Cluster
+    except ImportError as exc:
+        raise InputError(f"--dask needs Dask ({exc}): pip install 'unflip[dask]'") from None
+    with Cluster(None if dask == LOCAL_CLUSTER else dask, threads) as cluster:
+        yield cluster
 
 
 def check_optima_options(

@@ -4,9 +4,11 @@ past a level the solver failed on, and Ctrl-C keeps what --all has done."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from . import api
 from .annotate import LevelAudit, Unproven, annotate_text, book_errors, solver_prover
@@ -31,6 +33,9 @@ from .terminal import (
     solving_status,
 )
 from .verify import Failure, LevelCheck, tally
+
+if TYPE_CHECKING:  # Dask is an optional extra: cluster.py is imported only when --dask asks for it
+    from .cluster import Cluster
 
 
 def search(
@@ -67,16 +72,26 @@ def search(
 
 
 def solve_single(
-    level: Level, settings: SolverSettings, outputs: Outputs, listed: bool, certificate: str | None = None
+    level: Level,
+    settings: SolverSettings,
+    outputs: Outputs,
+    listed: bool,
+    certificate: str | None = None,
+    cluster: Cluster | None = None,
 ) -> None:
     """One level: its solution (and its certificate, when a file is named), or with
-    settings.all_solutions, every optimal solution (listed) or their count."""
+    settings.all_solutions, every optimal solution (listed) or their count; on the cluster when one is
+    given."""
     stream = outputs.stream
     # Built before the level is named, so a build that fails leaves standard output empty.
     api.build_solver(stream.terminal.announce_build)
     stream.searching(level)
     with solving_status(level.name, stream.glyphs, stream.terminal.err) as on_progress:
-        outcome = search(level, settings, on_progress, stream.terminal.announce_build, certificate)
+        if cluster is None:
+            outcome = search(level, settings, on_progress, stream.terminal.announce_build, certificate)
+        else:
+            budget = (settings.max_seconds, settings.max_nodes)
+            outcome = cluster.solve(level.board, settings.target, *budget, on_progress)
     if isinstance(outcome, Stopped) and outcome.found is not None:
         stream.counting_stopped(level, settings, outcome, listed)
     if certificate is not None and isinstance(outcome, Solution):
@@ -110,15 +125,14 @@ def give_hint(level: Level, settings: SolverSettings, stream: Stream) -> None:
         stream.unsolved(level, settings, found)
 
 
-def check_level(
-    level: Level, settings: SolverSettings, on_progress: OnProgress, on_build: OnBuild
-) -> LevelCheck:
-    """A level of --all: its verified outcome and what it shows the book got wrong, or the solver failure
-    that leaves it without one and the run going on to the next. A malformed level is not searched."""
+def check_level(level: Level, settings: SolverSettings, searched: Callable[[], Outcome]) -> LevelCheck:
+    """A level of --all: its verified outcome (what `searched` returns: here, or from a cluster) and what
+    it shows the book got wrong, or the solver failure that leaves it without one and the run going on
+    to the next. A malformed level is not searched."""
     if level.problem is not None:
         return LevelCheck(level, None, None, (level.problem,))
     try:
-        outcome = search(level, settings, on_progress, on_build)
+        outcome = searched()
         if isinstance(outcome, Stopped):
             return LevelCheck(level, outcome, None)
         if (
@@ -153,10 +167,12 @@ def check_columns(check: LevelCheck) -> tuple[str, Failure | None]:
     return "unsolvable" if isinstance(outcome, Unsolvable) else str(len(outcome.moves)), failure
 
 
-def solve_all(book: Book, settings: SolverSettings, stream: Stream, counted: bool) -> None:
+def solve_all(
+    book: Book, settings: SolverSettings, stream: Stream, counted: bool, cluster: Cluster | None = None
+) -> None:
     """Solve every level, each row (or record) out as its level finishes; counted, how many optimal
-    solutions each has too. Ctrl-C keeps what is done: the rows so far, closed and summed up, then exit
-    status 130."""
+    solutions each has too. On a cluster, the levels are its tasks, one a level, and the rows come in the
+    book's order. Ctrl-C keeps what is done: the rows so far, closed and summed up, then exit status 130."""
     api.build_solver(stream.terminal.announce_build)
     bar_console, bar_shown = stream.checking(book, counted)
     checks: list[LevelCheck] = []
@@ -164,13 +180,19 @@ def solve_all(book: Book, settings: SolverSettings, stream: Stream, counted: boo
     try:
         with progress_bar(stream.glyphs, bar_console, bar_shown) as bar:
             task = bar.add_task(book.name, total=len(book.levels))
-            for level in book.levels:
 
-                def on_progress(progress: api.SearchProgress, level: Level = level) -> None:
-                    bar.update(task, description=f"{level.name}: {progress}")
+            def searches_here() -> Iterator[tuple[Level, Callable[[], Outcome]]]:
+                for level in book.levels:
 
-                bar.update(task, description=level.name)
-                check = check_level(level, settings, on_progress, stream.terminal.announce_build)
+                    def on_progress(progress: api.SearchProgress, level: Level = level) -> None:
+                        bar.update(task, description=f"{level.name}: {progress}")
+
+                    bar.update(task, description=level.name)
+                    yield level, partial(search, level, settings, on_progress, stream.terminal.announce_build)
+
+            searches = searches_here() if cluster is None else cluster.searches(book.levels, settings)
+            for level, searched in searches:
+                check = check_level(level, settings, searched)
                 moves, failure = check_columns(check)
                 stream.checked(check, moves, failure, counted)
                 # Counted once shown, so a Ctrl-C in between cannot sum up a level the table lacks.

@@ -14,6 +14,10 @@ class SolverError(Exception):
     """The solver could not be built or run, or what it said cannot be trusted."""
 
 
+class ClusterError(Exception):
+    """The Dask scheduler cannot be reached, or went away during the run (cluster.py)."""
+
+
 class OutputError(Exception):
     """Standard output cannot be written: a full disk, a stream closed before the run began, an I/O error.
     (A reader that went away is not one: that run ends quietly, as `... | head` expects.)"""

@@ -211,6 +211,11 @@ def read_stderr(stream: IO[str], watch: Watch, on_progress: OnProgress) -> list[
     return lines
 
 
+# The solvers running now, by the thread that started each: a cluster worker (cluster.py) cuts off the one of
+# a task that was cancelled, which the task's own thread, waiting on the solver, cannot.
+RUNNING: dict[int, Watch] = {}
+
+
 def run_search(
     solver: Path, board: Board, arguments: list[str], on_progress: OnProgress, max_seconds: float | None
 ) -> tuple[int, str, str]:
@@ -233,6 +238,7 @@ def run_search(
     assert process.stdin is not None and process.stdout is not None and process.stderr is not None
     stdin, stdout, stderr = process.stdin, process.stdout, process.stderr
     watch = Watch(process)
+    RUNNING[threading.get_ident()] = watch
     timer = None
     if max_seconds is not None:
         limit = max_seconds * HANG_GRACE[0] + HANG_GRACE[1]
@@ -256,6 +262,7 @@ def run_search(
             stop_process(process)
             raise
         finally:
+            RUNNING.pop(threading.get_ident(), None)
             if timer is not None:
                 timer.cancel()
     if watch.reason is not None:

@@ -37,6 +37,7 @@ EXIT_INPUT = 2  # bad command line, book or board (click also uses 2 for usage e
 EXIT_STOPPED = 3  # the time or node budget ran out first
 EXIT_SOLVER = 4  # the solver could not be built, crashed, spoke garbage, or gave a wrong answer
 EXIT_OUTPUT = 5  # standard output could not be written: a full disk, a closed stream, an I/O error
+EXIT_CLUSTER = 6  # --dask: the scheduler could not be reached, or went away
 EXIT_INTERRUPTED = 130  # the shell convention for death by SIGINT: 128 + the signal's number
 EXIT_OUTPUT_CLOSED = 128 + signal.SIGPIPE  # 141: the reader of standard output went away (`| head`)
 
@@ -44,6 +45,7 @@ EXIT_OUTPUT_CLOSED = 128 + signal.SIGPIPE  # 141: the reader of standard output 
 ERROR_OUTCOMES = {
     EXIT_INPUT: "rejected",
     EXIT_SOLVER: "failed",
+    EXIT_CLUSTER: "failed",
     **dict.fromkeys([EXIT_INTERRUPTED, *(128 + number for number in STOP_SIGNALS)], "interrupted"),
 }
 

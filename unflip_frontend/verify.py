@@ -38,7 +38,12 @@ def verify_optima(board: Board, optima: Optima | Stopped) -> None:
 def solve_board(solver: Path, board: Board, settings: SolverSettings, on_progress: OnProgress) -> Outcome:
     """Run the solver on a board; a solution comes back only once it is replayed and verified, and with
     every optimal solution, each of them."""
-    outcome = run_solver(solver, board, settings, on_progress)
+    return verified(board, run_solver(solver, board, settings, on_progress))
+
+
+def verified(board: Board, outcome: Outcome) -> Outcome:
+    """The outcome, once its solution (each of every optimal solution) is replayed on the board and found
+    to reach its target."""
     if isinstance(outcome, Optima | Stopped):
         verify_optima(board, outcome)
     elif isinstance(outcome, Solution):

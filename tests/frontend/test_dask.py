@@ -1,0 +1,285 @@
+"""--dask: the search spread over a Dask cluster (an embedded LocalCluster of two workers here) gives the
+single-process solver's optimum on random, scrambled, rectangular and symmetric boards; stops with a true
+bound under a budget; answers an unsolvable board without any cluster; gives the same optimum when a worker
+is killed in the middle; and --all over the shipped daily book gives the sequential run's table."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import oracle
+import pytest
+from helpers import REPO, in_ci, random_board_text, scrambled
+from support import one_line, run
+
+from unflip_frontend import api
+
+try:
+    import distributed  # noqa: F401  (what the cluster module needs)
+except ImportError:
+    if in_ci():
+        raise
+    pytest.skip("Dask is not installed (pip install -r requirements-dask.txt)", allow_module_level=True)
+
+import psutil  # noqa: E402  (distributed's own dependency)
+
+from unflip_frontend import cluster as cluster_module  # noqa: E402
+from unflip_frontend.cluster import Cluster, ClusterProgress  # noqa: E402
+
+UNREACHABLE = "tcp://127.0.0.1:9"  # the discard port: nothing listens there
+
+
+def ignore(_progress: api.SearchProgress) -> None:
+    """Progress nobody watches."""
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    with Cluster(None, 2) as started:
+        yield started
+
+
+def boards() -> list[tuple[str, str, str]]:
+    """(name, board text, target): quick boards, each a second or less on one process."""
+    rng = random.Random(2222)
+    cases = [
+        (f"random {n}x{n} #{seed}", random_board_text(n, seed), "0") for n, seed in ((9, 1), (9, 2), (10, 3))
+    ]
+    cases += [(f"scrambled {n}x{n}", scrambled(n, 14, n), "0") for n in (11, 12)]
+    cases += [
+        ("rectangle 7x11", oracle.board_text(oracle.random_board(rng, 7, 11)), "0"),
+        ("rectangle 10x8, target 1", oracle.board_text(oracle.random_board(rng, 10, 8)), "1"),
+    ]
+    for group in ("every symmetry", "half turn", "both mirrors", "diagonal mirror"):
+        cases.append((group, oracle.board_text(oracle.symmetric_board(rng, 9, group)), "0"))
+    cases.append(("random 9x9, either target", random_board_text(9, 4), "either"))
+    return cases
+
+
+CASES = boards()
+
+
+@pytest.mark.parametrize(("name", "text", "target"), CASES, ids=[case[0] for case in CASES])
+def test_the_optimum_on_the_cluster_is_the_single_process_solvers(cluster, name, text, target):
+    alone = api.solve(text, target=target, threads=1)  # type: ignore[arg-type]
+    board = api.Board.from_text(text)
+    # A small split limit, so that cubes are split further on the workers too.
+    spread = cluster.solve(board, target, None, None, ignore, 20_000)
+    assert isinstance(alone, api.Solution) and isinstance(spread, api.Solution), (alone, spread)
+    assert len(spread.moves) == len(alone.moves), name
+    assert oracle.replay(board, spread.moves) == oracle.uniform(board.height, spread.target, board.width)
+
+
+def test_a_budget_stops_the_cluster_at_a_true_lower_bound(cluster):
+    text = random_board_text(10, 2)
+    optimum = len(api.solve(text, threads=1).moves)  # type: ignore[union-attr]
+    root = api.lower_bound(text).bound  # type: ignore[union-attr]
+    stopped = cluster.solve(api.Board.from_text(text), "0", None, 60_000, ignore, 20_000)
+    assert isinstance(stopped, api.Stopped)
+    assert root <= stopped.bound <= optimum
+
+
+def test_the_cluster_shows_the_bound_the_cubes_done_and_left_and_the_nodes(cluster):
+    seen: list[ClusterProgress] = []
+    cluster.solve(api.Board.from_text(random_board_text(9, 2)), "0", None, None, seen.append)
+    assert seen and all(isinstance(progress, ClusterProgress) for progress in seen)
+    assert re.fullmatch(r"trying \d+ moves: [\d,]+ of [\d,]+ cubes done \([\d,]+ nodes\)", str(seen[0]))
+    exhausted = [progress for progress in seen if progress.state == "exhausted"]
+    assert exhausted and all(progress.cubes_left == 0 for progress in exhausted)
+
+
+def test_an_unsolvable_board_is_answered_without_a_cluster(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text("0000\n0010\n0000\n0000\n")
+    result = run(str(board), "--compact", f"--dask={UNREACHABLE}")
+    assert result.exit_code == 1, result.output
+    assert "unsolvable" in result.output.lower()
+
+
+def test_an_unreachable_scheduler_is_one_line_and_exit_status_6(tmp_path, monkeypatch):
+    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 2)
+    board = tmp_path / "board.txt"
+    board.write_text(random_board_text(9, 1))
+    result = run(str(board), "--compact", f"--dask={UNREACHABLE}")
+    assert result.exit_code == 6
+    assert one_line(result.stderr).startswith(f"error: cannot reach the Dask scheduler at {UNREACHABLE}")
+
+
+def test_killing_a_worker_in_the_middle_of_a_run_gives_the_same_answer():
+    text = random_board_text(10, 2)
+    board = api.Board.from_text(text)
+    with Cluster(None, 2) as calm:
+        expected = calm.solve(board, "0", None, None, ignore, 5_000)
+    with Cluster(None, 2) as troubled:
+        killed = threading.Event()
+        victims = troubled.client.run(os.getpid)
+
+        def kill_one(progress: ClusterProgress) -> None:
+            if progress.cubes_done >= 3 and not killed.is_set():
+                killed.set()
+                os.kill(next(iter(victims.values())), signal.SIGKILL)
+
+        answer = troubled.solve(board, "0", None, None, kill_one, 5_000)
+    assert killed.is_set(), "the run ended before a worker could be killed"
+    assert isinstance(expected, api.Solution) and isinstance(answer, api.Solution)
+    assert len(answer.moves) == len(expected.moves)
+    assert oracle.replay(board, answer.moves) == oracle.uniform(board.height, 0, board.width)
+
+
+def table_rows(output: str) -> list[list[str]]:
+    """The --all table's rows without the time column: level, board, par, moves, title."""
+    rows = [line.split() for line in output.splitlines() if re.match(r"\s+\d+\s+\d+×\d+", line)]
+    return [row[:4] + row[5:] for row in rows]
+
+
+def test_all_over_the_daily_book_on_the_cluster_equals_the_sequential_run():
+    sequential = run("daily", "--all")
+    spread = run("daily", "--all", "--dask", "--threads", "2")
+    assert (spread.exit_code, sequential.exit_code) == (0, 0), spread.output
+    assert table_rows(spread.output) == table_rows(sequential.output)
+    assert len(table_rows(spread.output)) == len(api.read_book("daily").levels)
+
+
+@pytest.mark.parametrize(
+    ("args", "complaint"),
+    [
+        (("--dask", "--all-solutions"), "--dask searches for one optimal solution"),
+        (("--dask=tcp://host:8786", "--threads", "2"), "--threads sizes the cluster a bare --dask starts"),
+        (("--dask", "board"), "--dask takes a scheduler's address"),
+    ],
+)
+def test_a_dask_request_that_cannot_be_met_is_one_line(tmp_path, args, complaint):
+    board = tmp_path / "board.txt"
+    board.write_text(random_board_text(5, 1))
+    result = run(str(board), *args)
+    assert result.exit_code == 2
+    assert complaint in one_line(result.stderr)
+
+
+# A board that takes the cluster well over ten seconds: long enough to interrupt in the middle.
+LONG_BOARD = (11, 1)
+
+
+def start_unflip(board: Path, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, str(REPO / "unflip.py"), str(board), "--compact", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def running_solvers(process: psutil.Process) -> list[psutil.Process]:
+    """The solvers still running among a process's descendants."""
+    found = []
+    for child in process.children(recursive=True):
+        try:
+            if child.name() == "unflip_solver" and child.status() != psutil.STATUS_ZOMBIE:
+                found.append(child)
+        except psutil.NoSuchProcess:
+            pass
+    return found
+
+
+def wait_for(condition, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.2)
+    return condition()
+
+
+def test_ctrl_c_on_an_embedded_cluster_stops_the_run_and_leaves_nothing_running(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text(random_board_text(*LONG_BOARD))
+    run = start_unflip(board, "--dask", "--threads", "2")
+    parent = psutil.Process(run.pid)
+    assert wait_for(lambda: len(running_solvers(parent)) == 2, 60), "the workers never started their cubes"
+    descendants = parent.children(recursive=True)
+    run.send_signal(signal.SIGINT)
+    _, stderr = run.communicate(timeout=60)
+    assert run.returncode == 130, stderr
+    assert one_line(stderr) == "interrupted: stopped at your request"
+    assert wait_for(
+        lambda: not any(p.is_running() and p.status() != psutil.STATUS_ZOMBIE for p in descendants), 5
+    )
+
+
+@pytest.fixture
+def scheduler(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes], subprocess.Popen[bytes]]]:
+    """A running `dask scheduler` and a `dask worker` of two processes: (address, scheduler, worker)."""
+    address_file = tmp_path / "scheduler.json"
+    dask = [str(Path(sys.executable).parent / "dask")]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
+    started = subprocess.Popen(
+        [
+            *dask,
+            "scheduler",
+            "--scheduler-file",
+            str(address_file),
+            "--port",
+            "0",
+            "--dashboard-address",
+            ":0",
+        ],
+        **quiet,  # type: ignore[call-overload]
+    )
+    assert wait_for(address_file.exists, 30), "the scheduler did not start"
+    time.sleep(0.5)  # written, not necessarily flushed
+    address = json.loads(address_file.read_text())["address"]
+    worker = subprocess.Popen(
+        [*dask, "worker", "--scheduler-file", str(address_file), "--nthreads", "1", "--nworkers", "2"],
+        **quiet,  # type: ignore[call-overload]
+    )
+    try:
+        yield address, started, worker
+    finally:
+        for process in (worker, started):
+            process.terminate()
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def test_a_running_scheduler_solves_and_ctrl_c_leaves_its_workers_idle(tmp_path, scheduler):
+    address, _, worker = scheduler
+    quick, long = tmp_path / "quick.txt", tmp_path / "long.txt"
+    quick.write_text(random_board_text(10, 2))
+    long.write_text(random_board_text(*LONG_BOARD))
+    solved = start_unflip(quick, "--dask", address)
+    stdout, stderr = solved.communicate(timeout=120)
+    assert solved.returncode == 0, stderr
+    assert f"Optimal: {len(api.solve(quick.read_text(), threads=1).moves)} moves" in stdout  # type: ignore[union-attr]
+    interrupted = start_unflip(long, "--dask", address)
+    workers = psutil.Process(worker.pid)
+    assert wait_for(lambda: len(running_solvers(workers)) == 2, 60), "the workers never started their cubes"
+    interrupted.send_signal(signal.SIGINT)
+    interrupted.communicate(timeout=60)
+    assert interrupted.returncode == 130
+    assert wait_for(lambda: not running_solvers(workers), 5), "a cube's solver outlived its run"
+    assert worker.poll() is None, "the workers themselves stay up for the next run"
+
+
+def test_a_scheduler_that_goes_away_mid_run_is_one_line_and_exit_status_6(tmp_path, scheduler):
+    address, started, worker = scheduler
+    long = tmp_path / "long.txt"
+    long.write_text(random_board_text(*LONG_BOARD))
+    run = start_unflip(long, "--dask", address)
+    assert wait_for(lambda: len(running_solvers(psutil.Process(worker.pid))) == 2, 60)
+    started.kill()
+    _, stderr = run.communicate(timeout=120)
+    assert run.returncode == 6
+    assert one_line(stderr) == f"error: the Dask scheduler at {address} went away"

@@ -1,0 +1,368 @@
+"""Searching on a Dask cluster (`pip install 'unflip[dask]'`, docs/cluster.md): a board by iterative deepening
+over cubes, each live cube of a bound one task; a book's levels one task each. The only module that imports
+Dask, and only the command line's --dask imports it.
+
+A board's optimum never depends on the workers: a bound is only given up once every one of its cubes is
+exhausted, so the first solution any cube finds is optimal. Which optimal solution that is can vary from run
+to run, as it does with the solver's own threads. A worker that dies has its tasks run again by the
+scheduler, and a cube's task is a pure function of the cube."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+import os
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
+from pathlib import Path
+from types import TracebackType
+from typing import Any, TypeVar
+
+import distributed
+
+from .boards import Board
+from .books import Level
+from .build import ensure_solver
+from .cubes import Cube, CubeListing, CubeOutcome, Split, list_cubes, search_or_split
+from .errors import ClusterError, SolverError
+from .protocol import LowerBound, Outcome, SearchProgress, Solution, Stopped
+from .solver import RUNNING, OnProgress, SolverSettings, root_bound
+from .verify import solve_board, verified
+
+# How long to wait for a scheduler to answer, at the start and when it stops answering.
+CONNECT_SECONDS = 10
+# Cubes wanted for each worker thread, so that the last ones to finish are small next to the whole.
+CUBES_PER_THREAD = 4
+MAX_LISTING_DEPTH = 8
+# A cube's task stops at a share of what its bound is expected to take (the bound before, times the growth
+# from the one before that, at most MAX_GROWTH), SPLIT_SHARES a worker thread, and splits the cube further:
+# never below SPLIT_NODES (about a second on one thread), never above MAX_SPLIT_NODES. What a split cube had
+# searched is searched again in its pieces, so the limit trades that waste against the wait for a bound's
+# last big task; the cap keeps the waste of one split to seconds.
+SPLIT_SHARES = 4
+SPLIT_NODES = 1 << 19
+MAX_SPLIT_NODES = 1 << 22
+MAX_GROWTH = 20
+POLL_SECONDS = 0.1
+
+
+@dataclass(frozen=True)
+class ClusterProgress(SearchProgress):
+    """Progress of a bound searched on a cluster: its cubes done and still to do."""
+
+    cubes_done: int = 0
+    cubes_left: int = 0
+
+    def __str__(self) -> str:
+        cubes = f"{self.cubes_done:,} of {self.cubes_done + self.cubes_left:,} cubes"
+        if self.state == "exhausted":
+            return f"no solution in {self.bound} moves ({cubes}, {self.nodes:,} nodes)"
+        return f"trying {self.bound} moves: {cubes} done ({self.nodes:,} nodes)"
+
+
+def search_priority(cube: Cube) -> float:
+    """Workers take the cubes in the undivided search's order, the pieces of a split cube in its place: the
+    order the search's branching puts the likeliest moves first in, so at the optimum a solution tends to
+    come early. (Exact for the first three levels of splitting; deeper ones break ties only roughly.)"""
+    return -sum(place / float(1 << 16) ** level for level, place in enumerate(cube.order))
+
+
+def quiet_build(_command: list[str]) -> None:
+    """A worker builds its solver without telling anyone."""
+
+
+@contextlib.contextmanager
+def cancelled_by(stop: distributed.Event) -> Iterator[None]:
+    """On a worker, while a task runs: once its run's stop event is set (the run ended, was interrupted, or
+    no longer needs the task), the solver the task is waiting on is cut off. Dask cannot stop a running
+    task's thread; this stops its work."""
+    task_thread, finished = threading.get_ident(), threading.Event()
+
+    def watch() -> None:
+        with contextlib.suppress(Exception):  # a scheduler gone takes its workers' tasks with it
+            while not finished.is_set():
+                if stop.wait(timeout=1):
+                    watched = RUNNING.get(task_thread)
+                    if watched is not None:
+                        watched.cut_off("its run was cancelled")
+                    return
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        finished.set()
+
+
+def cube_task(
+    board: Board, cube: Cube, bound: int, split_nodes: int, max_seconds: float | None, stop: str
+) -> CubeOutcome:
+    """A worker's task: one cube at one bound (split further past split_nodes)."""
+    with cancelled_by(distributed.Event(stop)):
+        return search_or_split(ensure_solver(quiet_build), board, cube, bound, split_nodes, max_seconds)
+
+
+def level_task(board: Board, settings: SolverSettings, stop: str) -> Outcome:
+    """A worker's task: one level solved whole, on one thread, verified."""
+    with cancelled_by(distributed.Event(stop)):
+        return solve_board(ensure_solver(quiet_build), board, settings, lambda _progress: None)
+
+
+class Budget:
+    """The caller's budget over the whole run: wall-clock seconds and nodes, every worker's summed."""
+
+    def __init__(self, max_seconds: float | None, max_nodes: int | None) -> None:
+        self.started = time.monotonic()
+        self.deadline = None if max_seconds is None else self.started + max_seconds
+        self.max_nodes = max_nodes
+        self.nodes = 0
+
+    def seconds_left(self) -> float | None:
+        if self.deadline is None:
+            return None
+        return max(self.deadline - time.monotonic(), 1e-3)
+
+    def spent(self) -> bool:
+        out_of_time = self.deadline is not None and time.monotonic() >= self.deadline
+        return out_of_time or (self.max_nodes is not None and self.nodes >= self.max_nodes)
+
+    def seconds(self) -> float:
+        return time.monotonic() - self.started
+
+
+T = TypeVar("T")
+
+
+class Cluster:
+    """A Dask cluster to search on: the scheduler at `address`, or, with none, a LocalCluster of `workers`
+    processes of one thread each (default: this machine's cores). It is connected to on first use, so a
+    board answered without a search (unsolvable, already solved) needs none."""
+
+    def __init__(self, address: str | None, workers: int | None = None) -> None:
+        self.address = address
+        self.workers = workers or os.cpu_count() or 1
+        self.local: distributed.LocalCluster | None = None
+        self.connected: distributed.Client | None = None
+        # Every cube task finished, with its bound: what bench/dask_overhead.py measures the cubes by.
+        self.finished: list[tuple[int, Cube, CubeOutcome]] = []
+
+    def __enter__(self) -> Cluster:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):  # a scheduler already gone has nothing left to close
+            if self.connected is not None:
+                self.connected.close()
+            if self.local is not None:
+                self.local.close()
+        self.connected = self.local = None
+
+    @property
+    def where(self) -> str:
+        return f"the Dask scheduler at {self.address}" if self.address else "the local Dask cluster"
+
+    @property
+    def client(self) -> distributed.Client:
+        if self.connected is None:
+            self.connected = self.connect()
+        return self.connected
+
+    def connect(self) -> distributed.Client:
+        # Failures reach the user as one line each (ClusterError), not as distributed's log records.
+        for name in ["distributed", *logging.root.manager.loggerDict]:
+            if name.startswith("distributed"):
+                logging.getLogger(name).setLevel(logging.CRITICAL)
+        try:
+            if self.address is None:
+                self.local = distributed.LocalCluster(
+                    n_workers=self.workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0",  # the scheduler always serves HTTP; any free port
+                    silence_logs=logging.CRITICAL,
+                )
+                return distributed.Client(self.local, timeout=CONNECT_SECONDS)
+            return distributed.Client(self.address, timeout=CONNECT_SECONDS)
+        except (OSError, ValueError, RuntimeError) as exc:  # RuntimeError: a local worker failed to start
+            # One line, without distributed's traceback: what was tried and why it failed.
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise ClusterError(f"cannot reach {self.where}: {reason}") from None
+
+    def threads(self) -> int:
+        return max(1, int(sum(self.client.nthreads().values())))
+
+    def result(self, future: distributed.Future[T]) -> T:
+        """A finished task's result, its failure as the front end's errors."""
+        try:
+            return future.result()
+        except distributed.KilledWorker as exc:
+            raise SolverError(f"a task ended every worker that ran it ({exc})") from None
+        except distributed.CancelledError:
+            # A scheduler that went away takes its tasks with it.
+            gone = self.client.status != "running"
+            raise ClusterError(
+                f"{self.where} {'went away' if gone else 'cancelled a task of this run'}"
+            ) from None
+        except OSError:  # the connection to the scheduler closed under a task
+            raise ClusterError(f"{self.where} went away") from None
+
+    def alive(self, since: list[float]) -> None:
+        """The scheduler still answers, or has not been silent for long (since[0]: when it last did)."""
+        if self.client.status == "running":
+            since[0] = time.monotonic()
+        elif time.monotonic() - since[0] > CONNECT_SECONDS:
+            raise ClusterError(f"{self.where} went away")
+
+    @contextlib.contextmanager
+    def run(self) -> Iterator[tuple[str, list[distributed.Future[Any]]]]:
+        """One run's stop event and the futures it submitted: however the run ends (answered, stopped,
+        interrupted, failed), its tasks are cancelled and their solvers cut off."""
+        stop = f"unflip-stop-{uuid.uuid4().hex}"
+        event = distributed.Event(stop, client=self.client)
+        futures: list[distributed.Future[Any]] = []
+        try:
+            yield stop, futures
+        finally:
+            with contextlib.suppress(Exception):
+                event.set()
+                self.client.cancel(futures)
+
+    def solve(
+        self,
+        board: Board,
+        target: str,
+        max_seconds: float | None,
+        max_nodes: int | None,
+        on_progress: OnProgress,
+        split_nodes: int = SPLIT_NODES,
+    ) -> Outcome:
+        """The board's optimum by iterative deepening over cubes: one optimal solution, verified, or why
+        there is none. Unsolvable and already-solved boards are answered here, without the cluster."""
+        budget = Budget(max_seconds, max_nodes)
+        solver = ensure_solver(quiet_build)
+        settings = SolverSettings(target, 1, max_seconds, max_nodes)
+        root = root_bound(solver, board, settings)
+        if not isinstance(root, LowerBound) or root.bound == 0:
+            return solve_board(solver, board, settings, on_progress)  # nothing to search
+        depth, spent = 1, [0, 0]  # the nodes of the bounds before, the last one last
+        with self.run() as (stop, futures):
+            for bound in itertools.count(root.bound):
+                listing, depth = self.enough_cubes(solver, board, target, bound, depth)
+                before = budget.nodes
+                budget.nodes += listing.nodes
+                growth = min(spent[-1] / spent[-2], MAX_GROWTH) if spent[-2] else MAX_GROWTH
+                share = int(spent[-1] * growth) // (SPLIT_SHARES * self.threads())
+                split_at = max(split_nodes, min(share, MAX_SPLIT_NODES))
+                answer = self.search_bound(
+                    board, bound, list(listing.cubes), split_at, budget, on_progress, stop, futures
+                )
+                spent.append(budget.nodes - before)
+                if isinstance(answer, Solution):
+                    return verified(board, replace(answer, nodes=budget.nodes, seconds=budget.seconds()))
+                if answer is not None:
+                    return answer
+        raise AssertionError("unreachable: the bounds go on until one has a solution")
+
+    def enough_cubes(
+        self, solver: Path, board: Board, target: str, bound: int, depth: int
+    ) -> tuple[CubeListing, int]:
+        """The bound's cubes, enough of them for every worker thread to have several: listed deeper until
+        there are (from the depth the bound before needed), at most MAX_LISTING_DEPTH decisions down."""
+        wanted = CUBES_PER_THREAD * self.threads()
+        while True:
+            listing = list_cubes(solver, board, target, bound, depth)
+            assert isinstance(listing, CubeListing)  # the board was found solvable
+            if len(listing.cubes) >= wanted or depth == MAX_LISTING_DEPTH:
+                return listing, depth
+            depth += 1
+
+    def search_bound(
+        self,
+        board: Board,
+        bound: int,
+        cubes: list[Cube],
+        split_nodes: int,
+        budget: Budget,
+        on_progress: OnProgress,
+        stop: str,
+        futures: list[distributed.Future[Any]],
+    ) -> Solution | Stopped | None:
+        """Every cube of the bound a task, until one has a solution (optimal: every smaller bound was
+        exhausted in full) or every cube is exhausted (None); Stopped when the budget runs out."""
+        pending: dict[distributed.Future[CubeOutcome], Cube] = {}
+        done, heard = 0, [time.monotonic()]
+
+        def submit(cube: Cube) -> None:
+            future = self.client.submit(
+                cube_task,
+                board,
+                cube,
+                bound,
+                split_nodes,
+                budget.seconds_left(),
+                stop,
+                key=f"unflip-cube-{stop[12:]}-{bound}-{'.'.join(map(str, cube.order))}",
+                priority=search_priority(cube),
+            )
+            pending[future] = cube
+            futures.append(future)
+
+        for cube in cubes:
+            submit(cube)
+        while pending:
+            ready = [future for future in pending if future.done()]
+            if not ready:
+                if budget.spent():
+                    return Stopped(cubes[0].target if cubes else 0, bound, budget.nodes, budget.seconds())
+                self.alive(heard)
+                time.sleep(POLL_SECONDS)
+                continue
+            for future in ready:
+                cube = pending.pop(future)
+                outcome = self.result(future)
+                done += 1
+                self.finished.append((bound, cube, outcome))
+                budget.nodes += outcome.nodes
+                if isinstance(outcome, Stopped):  # the time budget ran out inside the cube
+                    return Stopped(outcome.target, bound, budget.nodes, budget.seconds())
+                if isinstance(outcome, Solution):  # the run's end cancels the other cubes
+                    return outcome
+                if isinstance(outcome, Split):
+                    for piece in outcome.cubes:
+                        submit(piece)
+            on_progress(ClusterProgress(bound, "searching", budget.nodes, done, len(pending)))
+        on_progress(ClusterProgress(bound, "exhausted", budget.nodes, done, 0))
+        return None
+
+    def searches(
+        self, levels: Sequence[Level], settings: SolverSettings
+    ) -> Iterator[tuple[Level, Callable[[], Outcome]]]:
+        """Each level solved whole on a worker, one task a level, all submitted at once; in the book's
+        order, each level with the wait for its outcome, verified here again (a SolverError when the worker
+        failed on it)."""
+        one_thread = replace(settings, threads=1)
+        heard = [time.monotonic()]
+
+        def outcome_of(level: Level, future: distributed.Future[Outcome]) -> Outcome:
+            while not future.done():
+                self.alive(heard)
+                time.sleep(POLL_SECONDS)
+            return verified(level.board, self.result(future))
+
+        with self.run() as (stop, futures):
+            for level in levels:
+                key = f"unflip-level-{stop[12:]}-{level.number}-{level.name}"
+                futures.append(self.client.submit(level_task, level.board, one_thread, stop, key=key))
+            for level, future in zip(levels, list(futures), strict=True):
+                yield level, partial(outcome_of, level, future)
