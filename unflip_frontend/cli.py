@@ -527,7 +527,7 @@ def solve(
         raise InputError("--step shows the cards one at a time: drop --json and --compact")
     if optima and outputs.one_solution:
         raise InputError(f"{outputs.one_solution[0]} shows one solution: drop --all-solutions and --count")
-    check_certificate_options(certificate, optima, list_, all_)
+    check_certificate_options(certificate, optima, list_, all_, dask)
     settings = SolverSettings(
         TARGETS[target], threads, max_seconds, max_nodes, optima is not None, max_solutions
     )
@@ -608,10 +608,15 @@ def text_seed(seed: str) -> str:
     return seed
 
 
-def check_certificate_options(certificate: str | None, optima: str | None, list_: bool, all_: bool) -> None:
-    """A certificate proves one level's one solution optimal, and goes to a file of its own."""
+def check_certificate_options(
+    certificate: str | None, optima: str | None, list_: bool, all_: bool, dask: str | None
+) -> None:
+    """A certificate proves one level's one solution optimal, and goes to a file of its own; the search
+    that writes it runs here, not on a cluster."""
     if certificate is None:
         return
+    if dask is not None:
+        raise InputError("--certificate is written by a search on this machine: drop --dask")
     if optima:
         raise InputError("--certificate proves one solution optimal: drop --all-solutions and --count")
     if list_ or all_:

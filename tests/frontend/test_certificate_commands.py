@@ -75,3 +75,12 @@ def test_the_checker_imports_nothing_of_the_solver_or_the_front_end():
     source = (REPO / "unflip_frontend" / "certificate_check.py").read_text()
     imports = {line.split()[1] for line in source.splitlines() if line.startswith(("import ", "from "))}
     assert imports == {"__future__", "gzip", "sys", "zlib", "collections.abc", "typing"}
+
+
+def test_a_certificate_is_not_asked_of_a_cluster(tmp_path):
+    result = run("daily", "5", "--certificate", str(tmp_path / "c.cert"), "--dask")
+    assert result.exit_code == 2
+    assert (
+        one_line(result.stderr) == "error: --certificate is written by a search on this machine: drop --dask"
+    )
+    assert not (tmp_path / "c.cert").exists()
