@@ -512,10 +512,15 @@ def book_board(level: dict) -> Board:
     return as_board([[colour[v] for v in row] for row in rows])
 
 
+def game_order(h: int, w: int) -> list[Move]:
+    """The game's move order, the one its books' vectors use: top-left column outermost, then row, then
+    size ascending, over the squares that fit (written here apart from game_vectors.py)."""
+    return [(r, c, k) for c in range(w) for r in range(h) for k in range(2, min(w - c, h - r) + 1)]
+
+
 def book_vector_moves(n: int, vector: Sequence[int]) -> list[Move]:
-    """Decode a book's 0/1 move vector: top-left column outermost, then row, then size ascending."""
-    fits = range(n - 1)
-    order = [(r, c, k) for c in fits for r in fits for k in range(2, n + 1) if r + k <= n and c + k <= n]
+    """Decode a book's 0/1 move vector (game_order) on an n x n board."""
+    order = game_order(n, n)
     if len(vector) != len(order):
         raise ValueError(f"move vector of length {len(vector)} on a {n}x{n} board, expected {len(order)}")
     return [m for m, bit in zip(order, vector, strict=True) if bit]

@@ -41,25 +41,15 @@ def prove(solver):
     return solver_prover(solver, SETTINGS)
 
 
-def game_order(height: int, width: int) -> list[oracle.Move]:
-    """The game's move order (column, then row, then size), written here apart from game_vectors.py."""
-    return [
-        (row, col, size)
-        for col in range(width)
-        for row in range(height)
-        for size in range(2, min(width - col, height - row) + 1)
-    ]
-
-
 def vector_of(height: int, width: int, moves) -> list[int]:
-    return [int(move in set(moves)) for move in game_order(height, width)]
+    return [int(move in set(moves)) for move in oracle.game_order(height, width)]
 
 
 def clears_in(level: dict, vector: list[int]) -> int:
     """The vector's move count, once the oracle has replayed it on the level's board to white."""
     board = oracle.book_board(level)
     height, width = oracle.shape(board)
-    moves = [move for move, bit in zip(game_order(height, width), vector, strict=True) if bit]
+    moves = [move for move, bit in zip(oracle.game_order(height, width), vector, strict=True) if bit]
     assert replay(board, moves) == uniform(height, 0, width)
     return len(moves)
 
@@ -121,7 +111,7 @@ def test_exhaustive_annotation_reproduces_every_exhaustive_daily_list_and_comple
             exhaustive += 1
             assert new["solutions"] == old["solutions"]
         board = oracle.book_board(old)
-        if len(game_order(*oracle.shape(board))) <= 64:
+        if len(oracle.game_order(*oracle.shape(board))) <= 64:
             height, width = oracle.shape(board)
             sets = oracle.optimal_solution_sets(board)
             assert sets is not None

@@ -20,23 +20,13 @@ from unflip_frontend.links import (
 )
 
 
-def game_order(height: int, width: int) -> list[oracle.Move]:
-    """The game's move order (column, then row, then size), written here apart from game_vectors.py."""
-    return [
-        (row, col, size)
-        for col in range(width)
-        for row in range(height)
-        for size in range(2, min(width - col, height - row) + 1)
-    ]
-
-
 def random_vector(rng: random.Random, height: int, width: int) -> tuple[int, ...]:
-    return tuple(rng.randint(0, 1) for _ in game_order(height, width))
+    return tuple(rng.randint(0, 1) for _ in oracle.game_order(height, width))
 
 
 def made_by(vector: tuple[int, ...], height: int, width: int) -> oracle.Board:
     """What a vector makes of an all-white board, by the oracle."""
-    moves = [move for move, bit in zip(game_order(height, width), vector, strict=True) if bit]
+    moves = [move for move, bit in zip(oracle.game_order(height, width), vector, strict=True) if bit]
     return replay(uniform(height, 0, width), moves)
 
 
