@@ -18,7 +18,7 @@ import oracle
 import pytest
 from helpers import REPO
 from support import SPEC_BOARD, json_records, one_line, run, write
-from test_annotate import STYLES, clears_in, game_order, tiles, vector_of, wrong_book
+from test_annotate import STYLES, clears_in, tiles, vector_of, wrong_book
 
 from unflip_frontend.books import BOOK_FILES
 
@@ -31,7 +31,7 @@ def check_game_fields(levels: list[dict], ours: bool = True) -> None:
     solutions and solutionType one of unflip's; a book's own valid choices and labels are kept."""
     for level in levels:
         height, width = oracle.shape(oracle.book_board(level))
-        assert len(level["solutionVector"]) == len(game_order(height, width)), level.get("id")
+        assert len(level["solutionVector"]) == len(oracle.game_order(height, width)), level.get("id")
         if ours:
             assert level["solutions"][0] == level["solutionVector"]
             assert level["solutionType"] in ("optimal", "exhaustive")
@@ -43,7 +43,7 @@ def oracle_optima(level: dict) -> list[list[int]] | None:
     """Every optimal vector of a level small enough for the oracle's coset enumeration, else None."""
     board = oracle.book_board(level)
     height, width = oracle.shape(board)
-    if len(game_order(height, width)) > 64:
+    if len(oracle.game_order(height, width)) > 64:
         return None
     sets = oracle.optimal_solution_sets(board)
     assert sets is not None
