@@ -27,21 +27,9 @@ from unflip_frontend.game_vectors import (
 SHAPES = [(2, 2), (4, 4), (5, 5), (3, 5), (5, 3), (2, 7), (6, 4)]
 
 
-def game_order(height: int, width: int) -> list[oracle.Move]:
-    """The order as the game's compute_operations writes it: x (the column) outermost, then y (the row),
-    then the size from 2 while the square fits; a move here is (row, col, size)."""
-    return [
-        (y, x, size)
-        for x in range(width)
-        for y in range(height)
-        for size in range(2, width + 1)
-        if x + size <= width and y + size <= height
-    ]
-
-
 @pytest.mark.parametrize(("height", "width"), SHAPES)
 def test_the_move_order_is_the_games_column_then_row_then_size_on_squares_and_rectangles(height, width):
-    assert [(m.row, m.col, m.size) for m in game_moves(height, width)] == game_order(height, width)
+    assert [(m.row, m.col, m.size) for m in game_moves(height, width)] == oracle.game_order(height, width)
     assert vector_length(height, width) == len(oracle.all_moves(height, width))
 
 
@@ -86,7 +74,7 @@ BOARD = as_board(["1100", "1100", "0000", "0000"])  # one 2×2 move clears it
 
 
 def game_vector(height: int, width: int, moves: list[oracle.Move]) -> list[int]:
-    return [int(move in moves) for move in game_order(height, width)]
+    return [int(move in moves) for move in oracle.game_order(height, width)]
 
 
 # The whole board and three of its 2×2 corners flip what the fourth corner does: 4 moves where 1 will do.
@@ -115,7 +103,7 @@ def test_an_optimal_vector_has_no_fault_and_without_an_optimum_any_solution_has_
 
 def oracle_optima(board: oracle.Board) -> list[tuple[int, ...]]:
     h, w = oracle.shape(board)
-    order = game_order(h, w)
+    order = oracle.game_order(h, w)
     sets = oracle.optimal_solution_sets(board)
     assert sets is not None
     return [tuple(int(move in chosen) for move in order) for chosen in sets]
