@@ -37,7 +37,9 @@ public:
     explicit CertificateFailed(const std::string& why) : std::runtime_error(why) {}
 };
 
-constexpr int kCertificateVersion = 1;
+// Version 2 adds the certificate of a board no target is reachable on ("claim unsolvable"); the form of
+// every other certificate is version 1's.
+constexpr int kCertificateVersion = 2;
 // The certificate's search re-solves the LP at a node once its subtree has taken this many nodes (or
 // sooner, as --lp-after asks): on random 11×11 boards its tree is then 9× smaller than at the search's
 // default of 2,000 and 20× faster to check, for about the same time to write (docs/certificates.md).
@@ -95,13 +97,7 @@ public:
 
     // The board, the target (0, 1, or 2 for either), the solution found and the claim it is optimal.
     void header(const Board& board, int target, int solution_target, const std::vector<uint16_t>& moves) {
-        text_ += "unflip-certificate " + std::to_string(kCertificateVersion) + "\n";
-        text_ += "board " + std::to_string(lattice_.h) + " " + std::to_string(lattice_.w) + "\n";
-        for (const auto& row : board) {
-            for (uint8_t tile : row) text_ += static_cast<char>('0' + tile);
-            text_ += "\n";
-        }
-        text_ += "target " + (target == 2 ? std::string("either") : std::to_string(target)) + "\n";
+        board_header(board, target);
         text_ += "solution " + std::to_string(solution_target) + " " + std::to_string(moves.size()) + "\n";
         for (uint16_t index : moves) {
             const Move& m = lattice_.moves[index];
@@ -109,6 +105,12 @@ public:
         }
         text_ += "claim " + std::to_string(moves.size()) + "\n";
         text_ += "denominator " + std::to_string(kWeightScale) + "\n";
+    }
+    // The board and target, and the claim that no set of moves reaches the target (or either): each
+    // target's proof is then one unreachable() set.
+    void unsolvable_header(const Board& board, int target) {
+        board_header(board, target);
+        text_ += "claim unsolvable\n";
     }
 
     // The proof for one target that no solution has `budget` moves or fewer; its tree follows.
@@ -324,6 +326,16 @@ public:
     }
 
 private:
+    void board_header(const Board& board, int target) {
+        text_ += "unflip-certificate " + std::to_string(kCertificateVersion) + "\n";
+        text_ += "board " + std::to_string(lattice_.h) + " " + std::to_string(lattice_.w) + "\n";
+        for (const auto& row : board) {
+            for (uint8_t tile : row) text_ += static_cast<char>('0' + tile);
+            text_ += "\n";
+        }
+        text_ += "target " + (target == 2 ? std::string("either") : std::to_string(target)) + "\n";
+    }
+
     struct Branch {
         int point;
         int children, written;   // the moves allowed at the point, and the children written so far

@@ -105,7 +105,10 @@ public:
         out.target = roots_.front().target;
 
         out.enumerated = options_.enumerate;
-        if (!measure_live_roots()) return finish(out);
+        if (!measure_live_roots()) {
+            if (!options_.certificate.empty()) certify_unsolvable();
+            return finish(out);
+        }
 
         int bound = kUnbounded;
         for (Root* root : live_) {
@@ -240,6 +243,17 @@ private:
             out.code = ExitCode::stopped;
             out.lower_bound = optimum;
             return;
+        }
+        certifier.finish();
+    }
+
+    // --certificate on a board no target asked is reachable on: each target's proof is its unreachable set.
+    void certify_unsolvable() {
+        Certifier certifier(lattice_, costs_, options_.certificate);
+        certifier.unsolvable_header(board_, options_.target);
+        for (const Root& root : roots_) {
+            certifier.begin_proof(root.target);
+            certifier.unreachable(root.d);
         }
         certifier.finish();
     }

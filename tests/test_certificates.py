@@ -176,6 +176,59 @@ def test_either_target_on_a_rectangle_one_colour_cannot_reach_is_proven_unreacha
     assert "corners in the unreachable set" in found or "an even number of 1-points" in found
 
 
+def unsolvable_board(rng: random.Random, h: int, w: int) -> Board:
+    while True:
+        board = oracle.random_board(rng, h, w)
+        if not any(oracle.is_solvable(board, target) for target in (0, 1)):
+            return board
+
+
+@pytest.mark.parametrize("h, w", [(2, 2), (3, 5), (4, 4), (5, 8)])
+def test_a_board_no_target_is_reachable_on_has_a_valid_unsolvable_certificate(certify, h, w):
+    board = unsolvable_board(random.Random(h * 31 + w), h, w)
+    for target in (0, 1, "either"):
+        result, path = certify(board, target)
+        assert result.returncode == 1 and "UNSOLVABLE" in result.stdout
+        assert verdict(board, path) == "VALID unsolvable"
+        proofs = re.findall(r"^proof (\d)\nU ", path.read_text(), re.M)
+        assert proofs == (["0", "1"] if target == "either" else [str(target)])
+
+
+@pytest.fixture(scope="module")
+def unsolvable_certificate(certify):
+    board = unsolvable_board(random.Random(5), 4, 5)
+    result, path = certify(board, "either")
+    assert verdict(board, path) == "VALID unsolvable"
+    return board, path.read_text()
+
+
+def test_an_unsolvable_certificate_with_a_wrong_set_is_rejected(unsolvable_certificate, tmp_path):
+    board, text = unsolvable_certificate
+    # The second target's set, one point short: some move now has an odd number of corners in it, or the
+    # 1-points an even number.
+    head, _, tail = text.rpartition("\nU ")
+    count, *points = tail.split("\n", 1)[0].split()
+    mutated = f"{head}\nU {int(count) - 1} {' '.join(points[:-1])}\nend\n"
+    found = rejected(board, mutated, tmp_path)
+    assert "corners in the unreachable set" in found or "an even number of 1-points" in found
+
+
+def test_an_unsolvable_certificate_for_a_solvable_board_is_rejected(unsolvable_certificate, tmp_path):
+    board, text = unsolvable_certificate
+    rng = random.Random(5)
+    solvable = next(b for b in iter(lambda: oracle.random_board(rng, 4, 5), None) if oracle.is_solvable(b, 0))
+    # The same claim and sets, over a board of the same shape that moves can clear.
+    mutated = text.replace(board_text(board), board_text(solvable))
+    found = rejected(solvable, mutated, tmp_path)
+    assert "corners in the unreachable set" in found or "an even number of 1-points" in found
+
+
+def test_a_version_1_certificate_cannot_claim_unsolvable(unsolvable_certificate, tmp_path):
+    board, text = unsolvable_certificate
+    mutated = text.replace("unflip-certificate 2\n", "unflip-certificate 1\n")
+    assert "expected 'solution', found 'claim'" in rejected(board, mutated, tmp_path)
+
+
 # --- the published pars -------------------------------------------------------------------------
 
 

@@ -218,7 +218,8 @@ def solve(
 ) -> Solution | Unsolvable | Stopped:
     """One solution of the fewest moves, or why there is none: Unsolvable, or Stopped by the budget.
     With certificate, a file name: the solver's proof that no solution is shorter is written there too
-    (gzipped when the name ends in .gz; docs/certificates.md), for a Solution only.
+    (gzipped when the name ends in .gz; docs/certificates.md), for a Solution; for Unsolvable, the proof
+    that no moves reach the target.
 
     >>> solve([[1, 1], [1, 1]]).moves
     (Move(row=0, col=0, size=2),)
@@ -239,13 +240,14 @@ def certified(
     on_build: OnBuild | None,
 ) -> Solution | Unsolvable | Stopped:
     """A solve whose certificate the solver writes into a private folder; it reaches path, atomically,
-    only once the solution is verified, so the file is whole or not there."""
+    only once the outcome is verified (a solution replayed, or no solution), so the file is whole or not
+    there."""
     writable_target(str(path), "the certificate")
     with tempfile.TemporaryDirectory(prefix="unflip-certificate-") as folder:
         written = Path(folder) / "certificate"
         asked = replace(settings, certificate=str(written))
         outcome = search(board, asked, solve_board, on_progress, on_build)
-        if isinstance(outcome, Solution):
+        if isinstance(outcome, Solution | Unsolvable):
             text = written.read_bytes()
             write_atomically(path, gzip.compress(text) if path.name.endswith(".gz") else text)
     return outcome

@@ -6,6 +6,7 @@ BOARD is a text board (H lines of W digits, all 0/1, or all 1/2 with 1 the game'
 what `unflip_solver --certificate FILE` wrote, as it is or gzipped. The answer is one line:
 
     VALID k             the solution in it reaches the target in k moves, and no solution has fewer
+    VALID unsolvable    no set of moves reaches the target (with either, neither colour)
     INVALID: <reason>   the first thing found wrong (with the certificate's line)
     error: <reason>     a file that cannot be read, or a board that is not one
 
@@ -30,7 +31,8 @@ claims no set of at most b allowed moves clears d. The root is D with every move
   the 1-points' weights less the multipliers of the rows at 1-points. A weighting declared at a node holds
   below it too: the moves allowed there only get fewer.
 - A set of points every allowed move has an even number of corners in: a move keeps the parity of the
-  1-points in it, so if that is odd no set of moves clears d at all.
+  1-points in it, so if that is odd no set of moves clears d at all (an unsolvable board's whole proof,
+  per target, is such a set).
 - A move puts one pair of corners into each of two lattice rows, r and r + k, and into two columns, so a
   solution has at least half the rows' (and the columns') least pair counts, and, as no move reaches two
   adjacent rows, at least the counts of two adjacent lines added up.
@@ -45,6 +47,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+UNSOLVABLE = "unsolvable"  # what a certificate that no moves reach the target proves
 UNREACHABLE = 1 << 30  # the pair count of a line no pairs clear: more than any budget
 
 
@@ -198,10 +201,14 @@ class Checker:
     def fail(self, why: str) -> Invalid:
         return Invalid(f"line {self.tokens.line}: {why}")
 
-    def check(self) -> int:
-        """The optimum the certificate proves, or Invalid."""
+    def check(self) -> int | str:
+        """The optimum the certificate proves, or UNSOLVABLE; Invalid when it proves nothing."""
         tokens, lattice = self.tokens, self.lattice
-        tokens.expect("unflip-certificate", "1", "board", str(lattice.h), str(lattice.w))
+        tokens.expect("unflip-certificate")
+        version = tokens.word()
+        if version not in ("1", "2"):
+            raise self.fail(f"version {version!r} of the format is not one this checker reads (1 or 2)")
+        tokens.expect("board", str(lattice.h), str(lattice.w))
         for row in self.board:
             if tokens.word() != "".join(map(str, row)):
                 raise self.fail("the certificate is for another board")
@@ -209,7 +216,30 @@ class Checker:
         targets = {"0": [0], "1": [1], "either": [0, 1]}.get(tokens.word())
         if targets is None:
             raise self.fail("the target is not 0, 1 or either")
-        tokens.expect("solution")
+        word = tokens.word()
+        if word == "claim" and version == "2":  # version 2's one addition: no solution, no tree
+            tokens.expect("unsolvable")
+            for target in targets:
+                tokens.expect("proof", str(target), "U")
+                self.unreachable(lattice.difference(self.board, target))
+            self.end()
+            return UNSOLVABLE
+        if word != "solution":
+            raise self.fail(f"expected 'solution', found {word!r}")
+        claim = self.solution(targets)
+        tokens.expect("denominator")
+        self.denominator = tokens.number(1)
+        for target in targets if claim > 0 else []:
+            tokens.expect("proof", str(target))
+            d = lattice.difference(self.board, target)
+            nothing = Weighting([0] * len(lattice.at), [])
+            self.node(d, claim - 1, 0, nothing)
+        self.end()
+        return claim
+
+    def solution(self, targets: list[int]) -> int:
+        """The solution (after its word 'solution'), replayed, and the claim that it is optimal."""
+        tokens, lattice = self.tokens, self.lattice
         reached, count = tokens.number(0, 1), tokens.number()
         tiles = [row[:] for row in self.board]
         for _ in range(count):
@@ -224,17 +254,12 @@ class Checker:
         tokens.expect("claim")
         if (claim := tokens.number()) != count:
             raise self.fail(f"the claim is {claim} moves, but the solution has {count}")
-        tokens.expect("denominator")
-        self.denominator = tokens.number(1)
-        for target in targets if claim > 0 else []:
-            tokens.expect("proof", str(target))
-            d = lattice.difference(self.board, target)
-            nothing = Weighting([0] * len(lattice.at), [])
-            self.node(d, claim - 1, 0, nothing)
-        tokens.expect("end")
-        if next(tokens.words, None) is not None:
-            raise self.fail("there is more after the end")
         return claim
+
+    def end(self) -> None:
+        self.tokens.expect("end")
+        if next(self.tokens.words, None) is not None:
+            raise self.fail("there is more after the end")
 
     def node(self, d: int, budget: int, total: int, weighting: Weighting) -> None:
         """Check the node (d, the moves self.blocked marks, budget) and its subtree; total is the weighting
@@ -348,8 +373,9 @@ def open_certificate(path: str) -> TextIO:
     return gzip.open(path, "rt", encoding="ascii") if zipped else open(path, encoding="ascii")
 
 
-def check(board_path: str, certificate_path: str) -> int:
-    """The optimum a certificate proves for the board in a file; Invalid or Unreadable when it does not."""
+def check(board_path: str, certificate_path: str) -> int | str:
+    """The optimum a certificate proves for the board in a file, or UNSOLVABLE; Invalid or Unreadable when
+    it does not."""
     try:
         with open(board_path, encoding="utf-8") as file:
             board = read_board(file.read())
@@ -358,8 +384,9 @@ def check(board_path: str, certificate_path: str) -> int:
     return check_board(board, certificate_path)
 
 
-def check_board(board: list[list[int]], certificate_path: str) -> int:
-    """The optimum a certificate proves for a board (rows of 0/1 tiles); Invalid or Unreadable."""
+def check_board(board: list[list[int]], certificate_path: str) -> int | str:
+    """The optimum a certificate proves for a board (rows of 0/1 tiles), or UNSOLVABLE; Invalid or
+    Unreadable."""
     try:
         with open_certificate(certificate_path) as lines:
             return Checker(board, Tokens(lines)).check()

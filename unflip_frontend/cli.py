@@ -447,7 +447,7 @@ def cli() -> None:
     "--certificate",
     metavar="FILE",
     type=click.Path(dir_okay=False),
-    help="\b\nAlso write a proof that no solution is shorter, for\n"
+    help="\b\nAlso write a proof that no solution is shorter (or,\nunsolvable, that there is none), for\n"
     "'{prog} check-certificate' (gzipped when FILE ends\nin .gz).\nExample: --certificate daily5.cert.gz",
 )
 @click.option(
@@ -700,7 +700,8 @@ def hint(
 def check_certificate(run: Run, source: str, words: tuple[str, ...], books: str | None) -> None:
     """Check that a certificate (written by --certificate, as it is or gzipped) proves its solution
     optimal for the board: the solution reaches the target, and no solution has fewer moves. Prints
-    'VALID k', or 'INVALID: ' and the first thing found wrong.
+    'VALID k' ('VALID unsolvable' for the proof that no moves reach the target), or 'INVALID: ' and the
+    first thing found wrong.
 
     SOURCE and LEVEL are as for solving. The check is unflip_frontend/certificate_check.py's, which
     shares nothing with the solver or the search: `python unflip_frontend/certificate_check.py BOARD

@@ -96,6 +96,8 @@ def solve_single(
         stream.counting_stopped(level, settings, outcome, listed)
     if certificate is not None and isinstance(outcome, Solution):
         stream.terminal.status(f"wrote the certificate of optimality to {certificate}")
+    if certificate is not None and isinstance(outcome, Unsolvable):
+        stream.terminal.status(f"wrote the certificate that no moves solve it to {certificate}")
     if not isinstance(outcome, Solution):
         stream.unsolved(level, settings, outcome)
     if isinstance(outcome, Optima):

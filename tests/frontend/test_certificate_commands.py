@@ -15,7 +15,7 @@ def test_a_solved_board_writes_a_certificate_that_checks_valid(tmp_path):
     solved = run(str(board), "--compact", "--certificate", str(tmp_path / "b.cert"))
     assert solved.exit_code == 0, solved.stderr
     assert f"wrote the certificate of optimality to {tmp_path / 'b.cert'}" in solved.stderr
-    assert (tmp_path / "b.cert").read_text().startswith("unflip-certificate 1\nboard 5 5\n")
+    assert (tmp_path / "b.cert").read_text().startswith("unflip-certificate 2\nboard 5 5\n")
     checked = run("check-certificate", str(board), str(tmp_path / "b.cert"))
     assert (checked.exit_code, checked.stdout) == (0, "VALID 8\n")
 
@@ -23,7 +23,7 @@ def test_a_solved_board_writes_a_certificate_that_checks_valid(tmp_path):
 def test_a_gz_name_gets_a_gzipped_certificate_and_a_book_level_checks_by_its_number(tmp_path):
     cert = tmp_path / "daily5.cert.gz"
     assert run("daily", "5", "--compact", "--certificate", str(cert)).exit_code == 0
-    assert gzip.decompress(cert.read_bytes()).startswith(b"unflip-certificate 1\n")
+    assert gzip.decompress(cert.read_bytes()).startswith(b"unflip-certificate 2\n")
     checked = run("check-certificate", "daily", "5", str(cert))
     assert (checked.exit_code, checked.stdout) == (0, "VALID 11\n")
 
@@ -65,10 +65,14 @@ def test_a_certificate_is_refused_where_it_proves_nothing(tmp_path):
     assert not (tmp_path / "c").exists()
 
 
-def test_an_unsolvable_board_writes_no_certificate(tmp_path):
+def test_an_unsolvable_board_writes_a_certificate_that_checks_valid_unsolvable(tmp_path):
     board = write(tmp_path / "b.txt", "10\n00\n")
     result = run(str(board), "--certificate", str(tmp_path / "c"))
-    assert result.exit_code == 1 and not (tmp_path / "c").exists()
+    assert result.exit_code == 1
+    assert f"wrote the certificate that no moves solve it to {tmp_path / 'c'}" in result.stderr
+    assert "\nclaim unsolvable\n" in (tmp_path / "c").read_text()
+    checked = run("check-certificate", str(board), str(tmp_path / "c"))
+    assert (checked.exit_code, checked.stdout) == (0, "VALID unsolvable\n")
 
 
 def test_the_checker_imports_nothing_of_the_solver_or_the_front_end():
