@@ -18,10 +18,20 @@ from click.shell_completion import CompletionItem
 
 from . import __version__, certificate_check
 from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
-from .books import BOOK_FILES, Level, book_text, load_source, pick_level, source_file
-from .commands import annotate_book, give_hint, make_book, share_level, solve_all, solve_single
+from .book_certificates import Certifiable
+from .books import BOOK_FILES, Level, book_text, load_source, parse_book, pick_level, source_file
+from .commands import (
+    CertificateFolder,
+    annotate_book,
+    certify_levels,
+    give_hint,
+    make_book,
+    share_level,
+    solve_all,
+    solve_single,
+)
 from .errors import ClusterError, InputError, OutputError, SolverError, likely_meant
-from .files import STANDARD_STREAM, Output, check_outputs, writable_target, write_atomically
+from .files import STANDARD_STREAM, Output, check_outputs, writable_folder, writable_target, write_atomically
 from .generator import CANONICAL_LISTING, SHIPPED_BOOKS, Plan, Shapes
 from .hints import hint_settings
 from .layout import find_layout
@@ -313,6 +323,33 @@ threads_option = click.option(
     type=click.IntRange(1, MAX_THREADS),
     help="\b\nSolver worker threads (default: all cores).\nExample: --threads 2",
 )
+
+
+# annotate's and generate's certificates: a folder of them, one a level.
+certificate_folder_option = click.option(
+    "--certificate",
+    "certificate_folder",
+    metavar="DIR",
+    type=click.Path(),  # checked by writable_folder, which says what is wrong in the words of files.py
+    help="\b\nAlso write each level's certificate of optimality\n"
+    "into the folder DIR (made if missing): DIR/007.cert\nfor level 7, for '{prog} check-certificate'.\n"
+    "Example: --certificate certs",
+)
+gzip_option = click.option(
+    "--gzip",
+    "gzipped",
+    is_flag=True,
+    help="\b\nWith --certificate: gzip each one (DIR/007.cert.gz).\nExample: --certificate certs --gzip",
+)
+
+
+def certificates_asked(folder: str | None, gzipped: bool) -> CertificateFolder | None:
+    """--certificate DIR and --gzip, checked before any work."""
+    if folder is None:
+        if gzipped:
+            raise InputError("--gzip is for the certificates of --certificate DIR: give that too")
+        return None
+    return CertificateFolder(writable_folder(folder, "--certificate"), folder, gzipped)
 
 
 # The options solve and hint share.
@@ -819,6 +856,8 @@ def check_certificate(run: Run, source: str, words: tuple[str, ...], books: str 
     help="\b\nA JSON record of the book written, for scripts;\nneeds --out FILE.\n"
     "Example: --out mybook.json --json",
 )
+@certificate_folder_option
+@gzip_option
 @threads_option
 @click.pass_obj
 def generate(
@@ -833,6 +872,8 @@ def generate(
     kind: str,
     out: str,
     json_: bool,
+    certificate_folder: str | None,
+    gzipped: bool,
     threads: int | None,
 ) -> None:
     """Make a book of new Unflip levels in the game's JSON format. Each level is made by random flips of
@@ -844,6 +885,7 @@ def generate(
       {prog} generate --size 9-13 --optimum 12-18 --kind weekly --count 5
       {prog} generate --size 7x10 --count 5   7 rows of 10 tiles
       {prog} generate --size 9-13 --optimum 12-20 --symmetric half-turn,square --unique --min-gap 2
+      {prog} generate --count 5 --out mybook.json --certificate certs   certs/001.cert ... 005.cert
       {prog} mybook.json --all     check every level solves at its par
     """
     stream = run.choose({"--json": json_}, run.terminal.glyphs()).stream
@@ -853,8 +895,13 @@ def generate(
         )
     if out != "-":
         writable_target(out)  # before the work, not after it
+    certificates = certificates_asked(certificate_folder, gzipped)
     plan = Plan(kind, count, shapes, optimum, seed, symmetries or (), unique, min_gap)
     text = make_book((plan,), set(), threads, run.terminal)
+    if certificates is not None:  # written before the book, so a book written has every certificate
+        levels = parse_book(text, out).levels
+        proven = [Certifiable(level.number or 0, level.name, level.board, level.par) for level in levels]
+        certify_levels(proven, len(levels), certificates, threads, None, run.terminal)
     if out == "-":
         run.terminal.write(text)
         return
@@ -935,6 +982,8 @@ def books(run: Run, folder: str | None, threads: int | None) -> None:
     help="\b\nGive each search S seconds; a level it cannot prove\n"
     "keeps its fields (exit status 3).\nExample: --max-seconds 300",
 )
+@certificate_folder_option
+@gzip_option
 @threads_option
 @books_option
 @json_option("{prog} annotate mybook.json --out fixed.json --json")
@@ -947,6 +996,8 @@ def annotate(
     exhaustive: bool,
     max_solutions: int | None,
     max_seconds: float | None,
+    certificate_folder: str | None,
+    gzipped: bool,
     threads: int | None,
     books: str | None,
     json_: bool,
@@ -965,6 +1016,7 @@ def annotate(
       {prog} annotate mybook.json --out fixed.json
       {prog} annotate mybook.json --in-place --exhaustive
       {prog} annotate daily --out daily.json --max-seconds 300
+      {prog} annotate mybook.json --in-place --certificate certs --gzip
     """
     stream = run.choose({"--json": json_}, run.terminal.glyphs()).stream
     if in_place and out is not None:
@@ -983,9 +1035,10 @@ def annotate(
             raise InputError(f"--out {out} is BOOK itself: give --in-place to write over it, or another file")
     # Without --exhaustive only the canonical optimum is written, and a level with more optima than the
     # listing holds gets it by probing.
+    certificates = certificates_asked(certificate_folder, gzipped)
     listing = max_solutions or (None if exhaustive else CANONICAL_LISTING)
     settings = SolverSettings("0", threads, max_seconds, None, True, listing)
-    annotate_book(book, target, shown, settings, exhaustive, stream)
+    annotate_book(book, target, shown, settings, exhaustive, stream, certificates)
 
 
 @cli.command(

@@ -5,7 +5,7 @@ past a level the solver failed on, and Ctrl-C keeps what --all has done."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, cast
 from . import api
 from .annotate import LevelAudit, Unproven, annotate_text, book_errors, solver_prover
 from .boards import Board, moves_word, replay
+from .book_certificates import Certifiable, Written, solver_certifier, write_certificates
 from .books import Book, BookText, Level, parse_book
 from .build import OnBuild
 from .errors import SolverError
@@ -251,6 +252,42 @@ def summarise_all(
     stream.passed(len(checks))
 
 
+@dataclass(frozen=True)
+class CertificateFolder:
+    """--certificate DIR of annotate and generate: where each level's certificate goes, and how."""
+
+    folder: Path
+    shown: str  # as the user gave it
+    gzipped: bool
+
+
+def certify_levels(
+    levels: list[Certifiable],
+    count: int,
+    asked: CertificateFolder,
+    threads: int | None,
+    max_seconds: float | None,
+    terminal: Terminal,
+) -> Written:
+    """The levels' certificates written into the folder (book_certificates.py), under a bar of their own."""
+    with progress_bar(terminal.glyphs(), terminal.err) as bar:
+        task = bar.add_task("certificates", total=len(levels))
+        current = [levels[0].name if levels else ""]
+
+        def on_progress(progress: api.SearchProgress) -> None:
+            bar.update(task, description=f"certificate of {current[0]}: {progress}")
+
+        def on_level(level: Certifiable) -> None:
+            bar.advance(task)
+            following = [later.name for later in levels if later.number > level.number]
+            current[0] = following[0] if following else ""
+
+        solve = solver_certifier(threads, max_seconds, on_progress)
+        written = write_certificates(levels, count, asked.folder, asked.gzipped, solve, on_level)
+    terminal.status(f"wrote {len(written.names)} certificates of optimality to {asked.shown}")
+    return written
+
+
 def make_book(plans: tuple[Plan, ...], seen: set[Board], threads: int | None, terminal: Terminal) -> str:
     solver = api.build_solver(terminal.announce_build)
     settings = SolverSettings("0", threads, None, None)
@@ -260,11 +297,18 @@ def make_book(plans: tuple[Plan, ...], seen: set[Board], threads: int | None, te
 
 
 def annotate_book(
-    source: BookText, target: Path, shown: str, settings: SolverSettings, exhaustive: bool, stream: Stream
+    source: BookText,
+    target: Path,
+    shown: str,
+    settings: SolverSettings,
+    exhaustive: bool,
+    stream: Stream,
+    certificates: CertificateFolder | None = None,
 ) -> None:
     """Every level of a book proven, what the book got wrong said level by level, and the book written with
-    the fields that put it right. The book is written once, whole, at the end: Ctrl-C or SIGTERM before then
-    leaves the output as it was. A level a budget stopped keeps its fields, and the run exits 3."""
+    the fields that put it right; with certificates, each proven level's certificate too, written before
+    the book. The book is written once, whole, at the end: Ctrl-C or SIGTERM before then leaves the output
+    as it was. A level a budget stopped keeps its fields (or has no certificate), and the run exits 3."""
     solver = api.build_solver(stream.terminal.announce_build)
     book = parse_book(source.text, source.name)
     bar_console, bar_shown = stream.progress_console()
@@ -284,13 +328,34 @@ def annotate_book(
 
         prove = solver_prover(solver, settings, on_progress)
         text, audits = annotate_text(source.text, source.name, prove, exhaustive, on_level)
+    uncertified: tuple[Certifiable, ...] = ()
+    if certificates is not None:
+        proven = [
+            Certifiable(audit.number, audit.name, book.levels[audit.number - 1].board, audit.optimum)
+            for audit in audits
+            if audit.outcome in ("optimal", "exhaustive", "impossible")
+        ]
+        threads, budget = settings.threads, settings.max_seconds
+        uncertified = certify_levels(
+            proven, len(audits), certificates, threads, budget, stream.terminal
+        ).stopped
     write_atomically(target, text)
     stream.terminal.status(f"wrote the annotated book to {shown}")
     unproven = [audit for audit in audits if audit.outcome == "unproven"]
     malformed = [audit for audit in audits if audit.outcome == "malformed"]
     # As under --all: the book's errors outweigh a budget's stop.
-    code = EXIT_FAILED if malformed else EXIT_STOPPED if unproven else EXIT_OK
+    code = EXIT_FAILED if malformed else EXIT_STOPPED if unproven or uncertified else EXIT_OK
     stream.annotation_written(source.name, shown, audits, code)
+    if uncertified:
+        named = "; ".join(f"level {level.number}" for level in uncertified)
+        line = (
+            f"{len(uncertified)} of {len(audits)} levels proven, but the budget ran out before their "
+            f"certificates: {named}"
+        )
+        if malformed or unproven:  # their line ends the run
+            stream.terminal.say(line, "stopped by budget")
+        else:
+            stream.terminal.leave(line, EXIT_STOPPED, "stopped by budget")
     if malformed:
         named = "; ".join(f"level {audit.number} ({audit.findings[0]})" for audit in malformed)
         stream.terminal.leave(

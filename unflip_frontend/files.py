@@ -1,7 +1,8 @@
 """The files unflip writes (books, pictures, pages), each checked before any work goes into it and written
 so that nothing is ever lost or half-written:
 
-- a target is a regular file or a new name in a folder that exists; a device, a FIFO, a folder, a symbolic
+- a target is a regular file or a new name in a folder that exists (a folder of outputs, a folder or a
+  new name in one); a device, a FIFO, a folder, a symbolic
   link loop or a read-only file in the way is refused, and no missing folder is made on the quiet;
 - a symbolic link is followed: the file it points to is replaced and the link keeps pointing at it;
 - the new text goes to a temporary file beside the target, renamed over it once it is whole, with the
@@ -85,6 +86,21 @@ def new_file(path: str) -> Path:
         raise refuse(path, f"{printable(str(existing))} is not a folder")
     if existing != target.parent:
         raise refuse(path, f"the folder {printable(str(target.parent))} does not exist")
+    return target
+
+
+def writable_folder(path: str, what: str) -> Path:
+    """A folder files are written into, checked before any work goes into them: one that exists and may be
+    written in, or a new name in a folder that exists (made when the first file is written)."""
+    if not path or path == STANDARD_STREAM:
+        raise InputError(f"{what} needs a folder to write its files into, not {printable(path) or 'nothing'}")
+    if not os.path.lexists(path):
+        return new_file(path)
+    target = resolve(path)
+    if not target.is_dir():
+        raise refuse(path, "it is not a folder")
+    if not os.access(target, os.W_OK | os.X_OK):
+        raise refuse(path, "the folder is read-only")
     return target
 
 
