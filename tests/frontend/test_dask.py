@@ -1,7 +1,8 @@
 """--dask: the search spread over a Dask cluster (an embedded LocalCluster of two workers here) gives the
 single-process solver's optimum on random, scrambled, rectangular and symmetric boards; stops with a true
 bound under a budget; answers an unsolvable board without any cluster; gives the same optimum when a worker
-is killed in the middle; and --all over the shipped daily book gives the sequential run's table."""
+is killed in the middle; prints the same moves, the first solving cube's, on one worker or two and whatever
+order the cubes are taken in; and --all over the shipped daily book gives the sequential run's table."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ import psutil  # noqa: E402  (distributed's own dependency)
 
 from unflip_frontend import cluster as cluster_module  # noqa: E402
 from unflip_frontend.cluster import Cluster, ClusterProgress  # noqa: E402
+from unflip_frontend.cubes import search_cube  # noqa: E402
 
 UNREACHABLE = "tcp://127.0.0.1:9"  # the discard port: nothing listens there
 
@@ -78,6 +80,71 @@ def test_the_optimum_on_the_cluster_is_the_single_process_solvers(cluster, name,
     assert isinstance(alone, api.Solution) and isinstance(spread, api.Solution), (alone, spread)
     assert len(spread.moves) == len(alone.moves), name
     assert oracle.replay(board, spread.moves) == oracle.uniform(board.height, spread.target, board.width)
+
+
+# Boards whose optimum several cubes reach, so that the cubes race.
+RACED = [("random 9x9 #2", random_board_text(9, 2)), ("random 10x10 #2", random_board_text(10, 2))]
+
+
+def first_solving_cube(board: api.Board, text: str) -> tuple[tuple[int, int, int], ...]:
+    """The rule, with no cube split: at the optimum, the cubes listed as the cluster lists them (at least
+    CUBES_LISTED, as deep as the bounds before needed), each searched alone on one thread, in the search's
+    order; the first one's solution."""
+    solver = api.build_solver()
+    root, optimum = api.lower_bound(text).bound, len(api.solve(text, threads=1).moves)  # type: ignore[union-attr]
+    depth = 1
+    for bound in range(root, optimum + 1):
+        listing, depth = cluster_module.enough_cubes(solver, board, "0", bound, depth)
+    for cube in listing.cubes:
+        found = search_cube(solver, board, cube, optimum, None, None)
+        if isinstance(found, api.Solution):
+            return found.moves
+    raise AssertionError("no cube holds the optimum")
+
+
+def last_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers take the cubes last first, so that a later cube's solution comes in first."""
+    ordered = cluster_module.search_priority
+    monkeypatch.setattr(cluster_module, "search_priority", lambda cube: -ordered(cube))
+
+
+def moves_on(cluster: Cluster, board: api.Board, split_nodes: int) -> tuple[tuple[int, int, int], ...]:
+    answer = cluster.solve(board, "0", None, None, ignore, split_nodes)
+    assert isinstance(answer, api.Solution), answer
+    return answer.moves
+
+
+@pytest.mark.parametrize(("name", "text"), RACED, ids=[case[0] for case in RACED])
+def test_the_moves_are_the_first_solving_cubes_whatever_the_workers_and_the_order(
+    cluster, monkeypatch, name, text
+):
+    board = api.Board.from_text(text)
+    unsplit = 1 << 40
+    with Cluster(None, 1) as alone:
+        answers = [moves_on(alone, board, unsplit)]
+    answers.append(moves_on(cluster, board, unsplit))
+    last_first(monkeypatch)
+    answers += [moves_on(cluster, board, unsplit) for _ in range(2)]
+    assert answers == [first_solving_cube(board, text)] * 4, name
+
+
+def test_split_cubes_give_the_same_moves_on_one_worker_and_on_two_in_either_order(cluster, monkeypatch):
+    board = api.Board.from_text(RACED[0][1])
+    with Cluster(None, 1) as alone:
+        answers = [moves_on(alone, board, 5_000)]
+    answers.append(moves_on(cluster, board, 5_000))
+    last_first(monkeypatch)
+    answers.append(moves_on(cluster, board, 5_000))
+    assert answers[1:] == [answers[0]] * 2
+
+
+def test_the_command_line_prints_the_same_moves_whatever_the_workers(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text(RACED[1][1])
+    printed = [run(str(board), "--json", "--dask", "--threads", str(workers)) for workers in (1, 2, 2)]
+    assert {result.exit_code for result in printed} == {0}, printed[0].output
+    moves = [json.loads(result.stdout)["moves"] for result in printed]
+    assert moves[1:] == [moves[0]] * 2
 
 
 def test_a_budget_stops_the_cluster_at_a_true_lower_bound(cluster):
