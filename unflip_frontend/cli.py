@@ -371,6 +371,18 @@ def json_option(example: str) -> Callable[[F], F]:
     )
 
 
+def dask_option(what: str, example: str) -> Callable[[F], F]:
+    return click.option(
+        "--dask",
+        metavar="[ADDRESS]",
+        is_flag=False,
+        flag_value=LOCAL_CLUSTER,
+        help=f"\b\n{what}\n(pip install 'unflip[dask]'): the scheduler at\n"
+        "ADDRESS, or with none, one started on this\nmachine's cores (--threads: how many).\n"
+        f"Example: {example}",
+    )
+
+
 @click.group(cls=DefaultCommandGroup, context_settings=CONTEXT, no_args_is_help=True)
 @click.version_option(__version__, "--version", prog_name="unflip", message="%(prog)s %(version)s")
 def cli() -> None:
@@ -461,15 +473,7 @@ def cli() -> None:
 @target_option
 @max_seconds_option
 @max_nodes_option
-@click.option(
-    "--dask",
-    metavar="[ADDRESS]",
-    is_flag=False,
-    flag_value=LOCAL_CLUSTER,
-    help="\b\nSearch on a Dask cluster (pip install 'unflip[dask]'):\n"
-    "the scheduler at ADDRESS, or with none, one started\non this machine's cores (--threads: how many).\n"
-    "Example: {prog} big.txt --dask tcp://HOST:8786",
-)
+@dask_option("Search on a Dask cluster", "{prog} big.txt --dask tcp://HOST:8786")
 @click.pass_obj
 def solve(
     run: Run,
@@ -537,8 +541,6 @@ def solve(
         raise InputError(f"{outputs.one_solution[0]} shows one solution: give a level, not --list or --all")
     if dask is not None and optima and not all_:
         raise InputError("--dask searches for one optimal solution: drop --all-solutions and --count")
-    if dask not in (None, LOCAL_CLUSTER) and threads is not None:
-        raise InputError("--threads sizes the cluster a bare --dask starts here: drop it, or the ADDRESS")
     cluster = click.get_current_context().with_resource(open_cluster(dask, threads))
     if isinstance(loaded, Level):
         if list_ or all_ or level_number is not None:
@@ -565,6 +567,8 @@ def open_cluster(dask: str | None, threads: int | None) -> Iterator[Cluster | No
     if dask is None:
         yield None
         return
+    if dask != LOCAL_CLUSTER and threads is not None:
+        raise InputError("--threads sizes the cluster a bare --dask starts here: drop it, or the ADDRESS")
     if dask != LOCAL_CLUSTER and "://" not in dask and ":" not in dask:
         raise InputError(
             f"--dask takes a scheduler's address such as tcp://HOST:8786, not {dask!r}; "
@@ -819,6 +823,7 @@ def check_certificate(run: Run, source: str, words: tuple[str, ...], books: str 
     "Example: --out mybook.json --json",
 )
 @threads_option
+@dask_option("Make the levels on a Dask cluster, one a task", "--dask tcp://HOST:8786")
 @click.pass_obj
 def generate(
     run: Run,
@@ -833,6 +838,7 @@ def generate(
     out: str,
     json_: bool,
     threads: int | None,
+    dask: str | None,
 ) -> None:
     """Make a book of new Unflip levels in the game's JSON format. Each level is made by random flips of
     an all-white board, so it is solvable; its par is the optimum the solver then proves.
@@ -853,7 +859,8 @@ def generate(
     if out != "-":
         writable_target(out)  # before the work, not after it
     plan = Plan(kind, count, shapes, optimum, seed, symmetries or (), unique, min_gap)
-    text = make_book((plan,), set(), threads, run.terminal)
+    cluster = click.get_current_context().with_resource(open_cluster(dask, threads))
+    text = make_book((plan,), set(), threads, run.terminal, cluster)
     if out == "-":
         run.terminal.write(text)
         return
@@ -937,6 +944,7 @@ def books(run: Run, folder: str | None, threads: int | None) -> None:
 @threads_option
 @books_option
 @json_option("{prog} annotate mybook.json --out fixed.json --json")
+@dask_option("Prove the levels on a Dask cluster, one a task", "--dask tcp://HOST:8786")
 @click.pass_obj
 def annotate(
     run: Run,
@@ -949,6 +957,7 @@ def annotate(
     threads: int | None,
     books: str | None,
     json_: bool,
+    dask: str | None,
 ) -> None:
     """Prove every level of a book and write the book back with each level's par, solutions,
     solutionVector and solutionType, changing only what is wrong or missing: every other field, the key
@@ -984,7 +993,8 @@ def annotate(
     # listing holds gets it by probing.
     listing = max_solutions or (None if exhaustive else CANONICAL_LISTING)
     settings = SolverSettings("0", threads, max_seconds, None, True, listing)
-    annotate_book(book, target, shown, settings, exhaustive, stream)
+    cluster = click.get_current_context().with_resource(open_cluster(dask, threads))
+    annotate_book(book, target, shown, settings, exhaustive, stream, cluster)
 
 
 @cli.command(

@@ -27,14 +27,18 @@ from typing import Any, TypeVar
 
 import distributed
 
+from .annotate import Proof, Prove, Unproven, solver_prover
 from .boards import Board
 from .books import Level
 from .build import ensure_solver
 from .cubes import Cube, CubeListing, CubeOutcome, Split, list_cubes, search_or_split
 from .errors import ClusterError, SolverError
+from .generator import Draft, Generated, Plan, find_level
 from .protocol import LowerBound, Outcome, SearchProgress, Solution, Stopped
 from .solver import RUNNING, OnProgress, SolverSettings, root_bound
 from .verify import solve_board, verified
+
+T = TypeVar("T")
 
 # How long to wait for a scheduler to answer, at the start and when it stops answering.
 CONNECT_SECONDS = 10
@@ -132,10 +136,32 @@ def cube_task(
         return search_or_split(ensure_solver(quiet_build), board, cube, bound, split_nodes, max_seconds)
 
 
-def level_task(board: Board, settings: SolverSettings, stop: str) -> Outcome:
-    """A worker's task: one level solved whole, on one thread, verified."""
+W = TypeVar("W")
+R = TypeVar("R")
+
+
+def whole_task(work: Callable[[Path, W], R], item: W, stop: str) -> R:
+    """A worker's task: one piece of whole work (a level solved, proven or drawn) with this worker's
+    solver, on one thread."""
     with cancelled_by(distributed.Event(stop)):
-        return solve_board(ensure_solver(quiet_build), board, settings, lambda _progress: None)
+        return work(ensure_solver(quiet_build), item)
+
+
+def solved_level(settings: SolverSettings, solver: Path, board: Board) -> Outcome:
+    """A level of --all, solved and verified."""
+    return solve_board(solver, board, settings, lambda _progress: None)
+
+
+def proven_level(settings: SolverSettings, solver: Path, board: Board) -> Proof | Unproven:
+    """A level of annotate, proven as on the command line's machine (annotate.solver_prover)."""
+    return solver_prover(solver, settings)(board)
+
+
+def drafted_level(
+    settings: SolverSettings, seen: frozenset[Board], solver: Path, planned: tuple[Plan, int]
+) -> tuple[int, Generated]:
+    """A level of generate, drawn and proven against the boards seen when the book began."""
+    return find_level(*planned, solver, settings, seen)
 
 
 def enough_cubes(solver: Path, board: Board, target: str, bound: int, depth: int) -> tuple[CubeListing, int]:
@@ -169,9 +195,6 @@ class Budget:
 
     def seconds(self) -> float:
         return time.monotonic() - self.started
-
-
-T = TypeVar("T")
 
 
 class Cluster:
@@ -383,24 +406,58 @@ class Cluster:
         on_progress(ClusterProgress(bound, "exhausted", budget.nodes, done, 0))
         return None
 
-    def searches(
-        self, levels: Sequence[Level], settings: SolverSettings
-    ) -> Iterator[tuple[Level, Callable[[], Outcome]]]:
-        """Each level solved whole on a worker, one task a level, all submitted at once; in the book's
-        order, each level with the wait for its outcome, verified here again (a SolverError when the worker
-        failed on it)."""
-        one_thread = replace(settings, threads=1)
+    @contextlib.contextmanager
+    def in_order(
+        self, work: Callable[[Path, W], R], items: Sequence[W], name: str
+    ) -> Iterator[list[Callable[[], R]]]:
+        """Each item's work a task on one thread, all submitted at once, and for each item in turn the
+        wait for its result (raised as the front end's errors, its own errors as they were raised on the
+        worker). However the caller leaves (done, failed, interrupted), the tasks are cancelled and their
+        solvers cut off."""
         heard = [time.monotonic()]
 
-        def outcome_of(level: Level, future: distributed.Future[Outcome]) -> Outcome:
+        def result_of(future: distributed.Future[R]) -> R:
             while not future.done():
                 self.alive(heard)
                 time.sleep(POLL_SECONDS)
-            return verified(level.board, self.result(future))
+            return self.result(future)
 
         with self.run() as (stop, futures):
-            for level in levels:
-                key = f"unflip-level-{stop[12:]}-{level.number}-{level.name}"
-                futures.append(self.client.submit(level_task, level.board, one_thread, stop, key=key))
-            for level, future in zip(levels, list(futures), strict=True):
-                yield level, partial(outcome_of, level, future)
+            for number, item in enumerate(items):
+                key = f"unflip-{name}-{stop[12:]}-{number}"
+                futures.append(self.client.submit(whole_task, work, item, stop, key=key))
+            yield [partial(result_of, future) for future in list(futures)]
+
+    def searches(
+        self, levels: Sequence[Level], settings: SolverSettings
+    ) -> Iterator[tuple[Level, Callable[[], Outcome]]]:
+        """Each level of --all solved whole on a worker; in the book's order, each level with the wait for
+        its outcome, verified here again (a SolverError when the worker failed on it)."""
+        work = partial(solved_level, replace(settings, threads=1))
+        with self.in_order(work, [level.board for level in levels], "level") as waits:
+            for level, wait in zip(levels, waits, strict=True):
+                yield level, partial(verified_wait, level.board, wait)
+
+    @contextlib.contextmanager
+    def proofs(self, boards: Sequence[Board], settings: SolverSettings) -> Iterator[Prove]:
+        """annotate's proofs of the boards, each proven whole on a worker: the proof of a board waits for
+        its task."""
+        unique = list(dict.fromkeys(boards))
+        work = partial(proven_level, replace(settings, threads=1))
+        with self.in_order(work, unique, "proof") as waits:
+            proof_of = dict(zip(unique, waits, strict=True))
+            yield lambda board: proof_of[board]()
+
+    @contextlib.contextmanager
+    def drafts(self, plans: Sequence[Plan], settings: SolverSettings, seen: set[Board]) -> Iterator[Draft]:
+        """generate's levels of every plan, each drawn and proven on a worker against the boards seen now
+        (generator.generate_levels draws again a level whose board a level before it took since)."""
+        planned = [(plan, index) for plan in plans for index in range(1, plan.count + 1)]
+        work = partial(drafted_level, replace(settings, threads=1), frozenset(seen))
+        with self.in_order(work, planned, "draft") as waits:
+            draft_of = dict(zip(planned, waits, strict=True))
+            yield lambda plan, index: draft_of[plan, index]()
+
+
+def verified_wait(board: Board, wait: Callable[[], Outcome]) -> Outcome:
+    return verified(board, wait())
