@@ -343,8 +343,13 @@ gzip_option = click.option(
 )
 
 
-def certificates_asked(folder: str | None, gzipped: bool) -> CertificateFolder | None:
+CERTIFICATE_HERE = "--certificate is written by a search on this machine: drop --dask"
+
+
+def certificates_asked(folder: str | None, gzipped: bool, dask: str | None) -> CertificateFolder | None:
     """--certificate DIR and --gzip, checked before any work."""
+    if folder is not None and dask is not None:
+        raise InputError(CERTIFICATE_HERE)
     if folder is None:
         if gzipped:
             raise InputError("--gzip is for the certificates of --certificate DIR: give that too")
@@ -404,6 +409,18 @@ def json_option(example: str) -> Callable[[F], F]:
         "json_",
         is_flag=True,
         help="\b\nJSON records on standard output, one a line, for\nscripts (docs/usage.md, JSON output).\n"
+        f"Example: {example}",
+    )
+
+
+def dask_option(what: str, example: str) -> Callable[[F], F]:
+    return click.option(
+        "--dask",
+        metavar="[ADDRESS]",
+        is_flag=False,
+        flag_value=LOCAL_CLUSTER,
+        help=f"\b\n{what}\n(pip install 'unflip[dask]'): the scheduler at\n"
+        "ADDRESS, or with none, one started on this\nmachine's cores (--threads: how many).\n"
         f"Example: {example}",
     )
 
@@ -498,15 +515,7 @@ def cli() -> None:
 @target_option
 @max_seconds_option
 @max_nodes_option
-@click.option(
-    "--dask",
-    metavar="[ADDRESS]",
-    is_flag=False,
-    flag_value=LOCAL_CLUSTER,
-    help="\b\nSearch on a Dask cluster (pip install 'unflip[dask]'):\n"
-    "the scheduler at ADDRESS, or with none, one started\non this machine's cores (--threads: how many).\n"
-    "Example: {prog} big.txt --dask tcp://HOST:8786",
-)
+@dask_option("Search on a Dask cluster", "{prog} big.txt --dask tcp://HOST:8786")
 @click.pass_obj
 def solve(
     run: Run,
@@ -574,8 +583,6 @@ def solve(
         raise InputError(f"{outputs.one_solution[0]} shows one solution: give a level, not --list or --all")
     if dask is not None and optima and not all_:
         raise InputError("--dask searches for one optimal solution: drop --all-solutions and --count")
-    if dask not in (None, LOCAL_CLUSTER) and threads is not None:
-        raise InputError("--threads sizes the cluster a bare --dask starts here: drop it, or the ADDRESS")
     cluster = click.get_current_context().with_resource(open_cluster(dask, threads))
     if isinstance(loaded, Level):
         if list_ or all_ or level_number is not None:
@@ -602,6 +609,8 @@ def open_cluster(dask: str | None, threads: int | None) -> Iterator[Cluster | No
     if dask is None:
         yield None
         return
+    if dask != LOCAL_CLUSTER and threads is not None:
+        raise InputError("--threads sizes the cluster a bare --dask starts here: drop it, or the ADDRESS")
     if dask != LOCAL_CLUSTER and "://" not in dask and ":" not in dask:
         raise InputError(
             f"--dask takes a scheduler's address such as tcp://HOST:8786, not {dask!r}; "
@@ -653,7 +662,7 @@ def check_certificate_options(
     if certificate is None:
         return
     if dask is not None:
-        raise InputError("--certificate is written by a search on this machine: drop --dask")
+        raise InputError(CERTIFICATE_HERE)
     if optima:
         raise InputError("--certificate proves one solution optimal: drop --all-solutions and --count")
     if list_ or all_:
@@ -859,6 +868,7 @@ def check_certificate(run: Run, source: str, words: tuple[str, ...], books: str 
 @certificate_folder_option
 @gzip_option
 @threads_option
+@dask_option("Make the levels on a Dask cluster, one a task", "--dask tcp://HOST:8786")
 @click.pass_obj
 def generate(
     run: Run,
@@ -875,6 +885,7 @@ def generate(
     certificate_folder: str | None,
     gzipped: bool,
     threads: int | None,
+    dask: str | None,
 ) -> None:
     """Make a book of new Unflip levels in the game's JSON format. Each level is made by random flips of
     an all-white board, so it is solvable; its par is the optimum the solver then proves.
@@ -895,9 +906,10 @@ def generate(
         )
     if out != "-":
         writable_target(out)  # before the work, not after it
-    certificates = certificates_asked(certificate_folder, gzipped)
+    certificates = certificates_asked(certificate_folder, gzipped, dask)
     plan = Plan(kind, count, shapes, optimum, seed, symmetries or (), unique, min_gap)
-    text = make_book((plan,), set(), threads, run.terminal)
+    cluster = click.get_current_context().with_resource(open_cluster(dask, threads))
+    text = make_book((plan,), set(), threads, run.terminal, cluster)
     if certificates is not None:  # written before the book, so a book written has every certificate
         levels = parse_book(text, out).levels
         proven = [Certifiable(level.number or 0, level.name, level.board, level.par) for level in levels]
@@ -987,6 +999,7 @@ def books(run: Run, folder: str | None, threads: int | None) -> None:
 @threads_option
 @books_option
 @json_option("{prog} annotate mybook.json --out fixed.json --json")
+@dask_option("Prove the levels on a Dask cluster, one a task", "--dask tcp://HOST:8786")
 @click.pass_obj
 def annotate(
     run: Run,
@@ -1001,6 +1014,7 @@ def annotate(
     threads: int | None,
     books: str | None,
     json_: bool,
+    dask: str | None,
 ) -> None:
     """Prove every level of a book and write the book back with each level's par, solutions,
     solutionVector and solutionType, changing only what is wrong or missing: every other field, the key
@@ -1035,10 +1049,11 @@ def annotate(
             raise InputError(f"--out {out} is BOOK itself: give --in-place to write over it, or another file")
     # Without --exhaustive only the canonical optimum is written, and a level with more optima than the
     # listing holds gets it by probing.
-    certificates = certificates_asked(certificate_folder, gzipped)
+    certificates = certificates_asked(certificate_folder, gzipped, dask)
     listing = max_solutions or (None if exhaustive else CANONICAL_LISTING)
     settings = SolverSettings("0", threads, max_seconds, None, True, listing)
-    annotate_book(book, target, shown, settings, exhaustive, stream, certificates)
+    cluster = click.get_current_context().with_resource(open_cluster(dask, threads))
+    annotate_book(book, target, shown, settings, exhaustive, stream, certificates, cluster)
 
 
 @cli.command(

@@ -2,10 +2,12 @@
 over cubes, each live cube of a bound one task; a book's levels one task each. The only module that imports
 Dask, and only the command line's --dask imports it.
 
-A board's optimum never depends on the workers: a bound is only given up once every one of its cubes is
-exhausted, so the first solution any cube finds is optimal. Which optimal solution that is can vary from run
-to run, as it does with the solver's own threads. A worker that dies has its tasks run again by the
-scheduler, and a cube's task is a pure function of the cube."""
+A board's answer never depends on the workers, its moves included: a bound is only given up once every one
+of its cubes is exhausted, so a solution at the first bound that has one is optimal, and the one kept is the
+solution of the first cube in the search's order that has one. The cubes themselves are cut by the board's
+search alone (how many are listed, where a big one is split), never by how many workers there are, and a
+cube searched on one thread finds the same solution on any worker. A worker that dies has its tasks run
+again by the scheduler, and a cube's task is a pure function of the cube."""
 
 from __future__ import annotations
 
@@ -25,26 +27,32 @@ from typing import Any, TypeVar
 
 import distributed
 
+from .annotate import Proof, Prove, Unproven, solver_prover
 from .boards import Board
 from .books import Level
 from .build import ensure_solver
 from .cubes import Cube, CubeListing, CubeOutcome, Split, list_cubes, search_or_split
 from .errors import ClusterError, SolverError
+from .generator import Draft, Generated, Plan, find_level
 from .protocol import LowerBound, Outcome, SearchProgress, Solution, Stopped
 from .solver import RUNNING, OnProgress, SolverSettings, root_bound
 from .verify import solve_board, verified
 
+T = TypeVar("T")
+
 # How long to wait for a scheduler to answer, at the start and when it stops answering.
 CONNECT_SECONDS = 10
-# Cubes wanted for each worker thread, so that the last ones to finish are small next to the whole.
-CUBES_PER_THREAD = 4
+# Cubes listed at a bound at the least. A fixed number, not one per worker: which cube holds the solution
+# kept depends on how the search is cut, and the moves printed must not depend on the cluster's size. The
+# bigger cubes are split on the workers, which spreads a bound over more workers than this.
+CUBES_LISTED = 16
 MAX_LISTING_DEPTH = 8
-# A cube's task stops at a share of what its bound is expected to take (the bound before, times the growth
-# from the one before that, at most MAX_GROWTH), SPLIT_SHARES a worker thread, and splits the cube further:
-# never below SPLIT_NODES (about a second on one thread), never above MAX_SPLIT_NODES. What a split cube had
-# searched is searched again in its pieces, so the limit trades that waste against the wait for a bound's
-# last big task; the cap keeps the waste of one split to seconds.
-SPLIT_SHARES = 4
+# A cube's task stops at 1/SPLIT_PIECES of what its bound is expected to take (the bound before, times the
+# growth from the one before that, at most MAX_GROWTH), and splits the cube further: never below SPLIT_NODES
+# (about a second on one thread), never above MAX_SPLIT_NODES. What a split cube had searched is searched
+# again in its pieces, so the limit trades that waste against the wait for a bound's last big task; the cap
+# keeps the waste of one split to seconds. Like CUBES_LISTED, it is the search's and not the cluster's.
+SPLIT_PIECES = 8
 SPLIT_NODES = 1 << 19
 MAX_SPLIT_NODES = 1 << 22
 MAX_GROWTH = 20
@@ -76,17 +84,21 @@ def quiet_build(_command: list[str]) -> None:
     """A worker builds its solver without telling anyone."""
 
 
+def always_needed() -> bool:
+    return True
+
+
 @contextlib.contextmanager
-def cancelled_by(stop: distributed.Event) -> Iterator[None]:
-    """On a worker, while a task runs: once its run's stop event is set (the run ended, was interrupted, or
-    no longer needs the task), the solver the task is waiting on is cut off. Dask cannot stop a running
-    task's thread; this stops its work."""
+def cancelled_by(stop: distributed.Event, needed: Callable[[], bool] = always_needed) -> Iterator[None]:
+    """On a worker, while a task runs: once its run's stop event is set (the run ended or was interrupted),
+    or the task is no longer `needed`, the solver the task is waiting on is cut off. Dask cannot stop a
+    running task's thread; this stops its work."""
     task_thread, finished = threading.get_ident(), threading.Event()
 
     def watch() -> None:
         with contextlib.suppress(Exception):  # a scheduler gone takes its workers' tasks with it
             while not finished.is_set():
-                if stop.wait(timeout=1):
+                if stop.wait(timeout=1) or not needed():
                     watched = RUNNING.get(task_thread)
                     if watched is not None:
                         watched.cut_off("its run was cancelled")
@@ -100,18 +112,67 @@ def cancelled_by(stop: distributed.Event) -> Iterator[None]:
         finished.set()
 
 
+def answer_variable(stop: str) -> str:
+    """The name of the run's Dask variable that holds [bound, *order] of the first cube in the search's
+    order known to have a solution: a cube after it at that bound is no longer needed."""
+    return f"{stop}-answer"
+
+
 def cube_task(
     board: Board, cube: Cube, bound: int, split_nodes: int, max_seconds: float | None, stop: str
 ) -> CubeOutcome:
-    """A worker's task: one cube at one bound (split further past split_nodes)."""
-    with cancelled_by(distributed.Event(stop)):
+    """A worker's task: one cube at one bound (split further past split_nodes), cut off once a cube before
+    it in the search's order has a solution at the same bound."""
+    answer = distributed.Variable(answer_variable(stop))
+
+    def needed() -> bool:
+        try:
+            found = answer.get(timeout=0)
+        except TimeoutError:  # no cube has a solution yet
+            return True
+        return found[0] != bound or tuple(found[1:]) > cube.order
+
+    with cancelled_by(distributed.Event(stop), needed):
         return search_or_split(ensure_solver(quiet_build), board, cube, bound, split_nodes, max_seconds)
 
 
-def level_task(board: Board, settings: SolverSettings, stop: str) -> Outcome:
-    """A worker's task: one level solved whole, on one thread, verified."""
+W = TypeVar("W")
+R = TypeVar("R")
+
+
+def whole_task(work: Callable[[Path, W], R], item: W, stop: str) -> R:
+    """A worker's task: one piece of whole work (a level solved, proven or drawn) with this worker's
+    solver, on one thread."""
     with cancelled_by(distributed.Event(stop)):
-        return solve_board(ensure_solver(quiet_build), board, settings, lambda _progress: None)
+        return work(ensure_solver(quiet_build), item)
+
+
+def solved_level(settings: SolverSettings, solver: Path, board: Board) -> Outcome:
+    """A level of --all, solved and verified."""
+    return solve_board(solver, board, settings, lambda _progress: None)
+
+
+def proven_level(settings: SolverSettings, solver: Path, board: Board) -> Proof | Unproven:
+    """A level of annotate, proven as on the command line's machine (annotate.solver_prover)."""
+    return solver_prover(solver, settings)(board)
+
+
+def drafted_level(
+    settings: SolverSettings, seen: frozenset[Board], solver: Path, planned: tuple[Plan, int]
+) -> tuple[int, Generated]:
+    """A level of generate, drawn and proven against the boards seen when the book began."""
+    return find_level(*planned, solver, settings, seen)
+
+
+def enough_cubes(solver: Path, board: Board, target: str, bound: int, depth: int) -> tuple[CubeListing, int]:
+    """The bound's cubes, at least CUBES_LISTED of them: listed deeper until there are (from the depth the
+    bound before needed), at most MAX_LISTING_DEPTH decisions down."""
+    while True:
+        listing = list_cubes(solver, board, target, bound, depth)
+        assert isinstance(listing, CubeListing)  # the board was found solvable
+        if len(listing.cubes) >= CUBES_LISTED or depth == MAX_LISTING_DEPTH:
+            return listing, depth
+        depth += 1
 
 
 class Budget:
@@ -134,9 +195,6 @@ class Budget:
 
     def seconds(self) -> float:
         return time.monotonic() - self.started
-
-
-T = TypeVar("T")
 
 
 class Cluster:
@@ -237,6 +295,7 @@ class Cluster:
             with contextlib.suppress(Exception):
                 event.set()
                 self.client.cancel(futures)
+                distributed.Variable(answer_variable(stop), client=self.client).delete()
 
     def solve(
         self,
@@ -258,11 +317,11 @@ class Cluster:
         depth, spent = 1, [0, 0]  # the nodes of the bounds before, the last one last
         with self.run() as (stop, futures):
             for bound in itertools.count(root.bound):
-                listing, depth = self.enough_cubes(solver, board, target, bound, depth)
+                listing, depth = enough_cubes(solver, board, target, bound, depth)
                 before = budget.nodes
                 budget.nodes += listing.nodes
                 growth = min(spent[-1] / spent[-2], MAX_GROWTH) if spent[-2] else MAX_GROWTH
-                share = int(spent[-1] * growth) // (SPLIT_SHARES * self.threads())
+                share = int(spent[-1] * growth) // SPLIT_PIECES
                 split_at = max(split_nodes, min(share, MAX_SPLIT_NODES))
                 answer = self.search_bound(
                     board, bound, list(listing.cubes), split_at, budget, on_progress, stop, futures
@@ -273,19 +332,6 @@ class Cluster:
                 if answer is not None:
                     return answer
         raise AssertionError("unreachable: the bounds go on until one has a solution")
-
-    def enough_cubes(
-        self, solver: Path, board: Board, target: str, bound: int, depth: int
-    ) -> tuple[CubeListing, int]:
-        """The bound's cubes, enough of them for every worker thread to have several: listed deeper until
-        there are (from the depth the bound before needed), at most MAX_LISTING_DEPTH decisions down."""
-        wanted = CUBES_PER_THREAD * self.threads()
-        while True:
-            listing = list_cubes(solver, board, target, bound, depth)
-            assert isinstance(listing, CubeListing)  # the board was found solvable
-            if len(listing.cubes) >= wanted or depth == MAX_LISTING_DEPTH:
-                return listing, depth
-            depth += 1
 
     def search_bound(
         self,
@@ -298,10 +344,14 @@ class Cluster:
         stop: str,
         futures: list[distributed.Future[Any]],
     ) -> Solution | Stopped | None:
-        """Every cube of the bound a task, until one has a solution (optimal: every smaller bound was
-        exhausted in full) or every cube is exhausted (None); Stopped when the budget runs out."""
+        """Every cube of the bound a task; the solution of the first cube in the search's order that has one
+        (optimal: every smaller bound was exhausted in full), or None when every cube is exhausted; Stopped
+        when the budget runs out. Once a cube has a solution, the cubes after it are cancelled and those
+        before it awaited: whichever finishes first, the same cube's solution is kept."""
         pending: dict[distributed.Future[CubeOutcome], Cube] = {}
         done, heard = 0, [time.monotonic()]
+        first: tuple[Cube, Solution] | None = None
+        answer = distributed.Variable(answer_variable(stop), client=self.client)
 
         def submit(cube: Cube) -> None:
             future = self.client.submit(
@@ -329,6 +379,8 @@ class Cluster:
                 time.sleep(POLL_SECONDS)
                 continue
             for future in ready:
+                if future not in pending:
+                    continue  # cancelled by a solution earlier in this batch
                 cube = pending.pop(future)
                 outcome = self.result(future)
                 done += 1
@@ -336,33 +388,76 @@ class Cluster:
                 budget.nodes += outcome.nodes
                 if isinstance(outcome, Stopped):  # the time budget ran out inside the cube
                     return Stopped(outcome.target, bound, budget.nodes, budget.seconds())
-                if isinstance(outcome, Solution):  # the run's end cancels the other cubes
-                    return outcome
-                if isinstance(outcome, Split):
+                if first is not None and cube.order > first[0].order:
+                    continue  # finished before it could be cancelled: not needed
+                if isinstance(outcome, Solution):
+                    first = cube, outcome
+                    answer.set([bound, *cube.order])  # cuts off the later cubes already running
+                    later = [future for future, other in pending.items() if other.order > cube.order]
+                    self.client.cancel(later)
+                    for future in later:
+                        del pending[future]
+                elif isinstance(outcome, Split):
                     for piece in outcome.cubes:
                         submit(piece)
             on_progress(ClusterProgress(bound, "searching", budget.nodes, done, len(pending)))
+        if first is not None:
+            return first[1]
         on_progress(ClusterProgress(bound, "exhausted", budget.nodes, done, 0))
         return None
+
+    @contextlib.contextmanager
+    def in_order(
+        self, work: Callable[[Path, W], R], items: Sequence[W], name: str
+    ) -> Iterator[list[Callable[[], R]]]:
+        """Each item's work a task on one thread, all submitted at once, and for each item in turn the
+        wait for its result (raised as the front end's errors, its own errors as they were raised on the
+        worker). However the caller leaves (done, failed, interrupted), the tasks are cancelled and their
+        solvers cut off."""
+        heard = [time.monotonic()]
+
+        def result_of(future: distributed.Future[R]) -> R:
+            while not future.done():
+                self.alive(heard)
+                time.sleep(POLL_SECONDS)
+            return self.result(future)
+
+        with self.run() as (stop, futures):
+            for number, item in enumerate(items):
+                key = f"unflip-{name}-{stop[12:]}-{number}"
+                futures.append(self.client.submit(whole_task, work, item, stop, key=key))
+            yield [partial(result_of, future) for future in list(futures)]
 
     def searches(
         self, levels: Sequence[Level], settings: SolverSettings
     ) -> Iterator[tuple[Level, Callable[[], Outcome]]]:
-        """Each level solved whole on a worker, one task a level, all submitted at once; in the book's
-        order, each level with the wait for its outcome, verified here again (a SolverError when the worker
-        failed on it)."""
-        one_thread = replace(settings, threads=1)
-        heard = [time.monotonic()]
+        """Each level of --all solved whole on a worker; in the book's order, each level with the wait for
+        its outcome, verified here again (a SolverError when the worker failed on it)."""
+        work = partial(solved_level, replace(settings, threads=1))
+        with self.in_order(work, [level.board for level in levels], "level") as waits:
+            for level, wait in zip(levels, waits, strict=True):
+                yield level, partial(verified_wait, level.board, wait)
 
-        def outcome_of(level: Level, future: distributed.Future[Outcome]) -> Outcome:
-            while not future.done():
-                self.alive(heard)
-                time.sleep(POLL_SECONDS)
-            return verified(level.board, self.result(future))
+    @contextlib.contextmanager
+    def proofs(self, boards: Sequence[Board], settings: SolverSettings) -> Iterator[Prove]:
+        """annotate's proofs of the boards, each proven whole on a worker: the proof of a board waits for
+        its task."""
+        unique = list(dict.fromkeys(boards))
+        work = partial(proven_level, replace(settings, threads=1))
+        with self.in_order(work, unique, "proof") as waits:
+            proof_of = dict(zip(unique, waits, strict=True))
+            yield lambda board: proof_of[board]()
 
-        with self.run() as (stop, futures):
-            for level in levels:
-                key = f"unflip-level-{stop[12:]}-{level.number}-{level.name}"
-                futures.append(self.client.submit(level_task, level.board, one_thread, stop, key=key))
-            for level, future in zip(levels, list(futures), strict=True):
-                yield level, partial(outcome_of, level, future)
+    @contextlib.contextmanager
+    def drafts(self, plans: Sequence[Plan], settings: SolverSettings, seen: set[Board]) -> Iterator[Draft]:
+        """generate's levels of every plan, each drawn and proven on a worker against the boards seen now
+        (generator.generate_levels draws again a level whose board a level before it took since)."""
+        planned = [(plan, index) for plan in plans for index in range(1, plan.count + 1)]
+        work = partial(drafted_level, replace(settings, threads=1), frozenset(seen))
+        with self.in_order(work, planned, "draft") as waits:
+            draft_of = dict(zip(planned, waits, strict=True))
+            yield lambda plan, index: draft_of[plan, index]()
+
+
+def verified_wait(board: Board, wait: Callable[[], Outcome]) -> Outcome:
+    return verified(board, wait())

@@ -4,6 +4,7 @@ past a level the solver failed on, and Ctrl-C keeps what --all has done."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
@@ -288,12 +289,21 @@ def certify_levels(
     return written
 
 
-def make_book(plans: tuple[Plan, ...], seen: set[Board], threads: int | None, terminal: Terminal) -> str:
+def make_book(
+    plans: tuple[Plan, ...],
+    seen: set[Board],
+    threads: int | None,
+    terminal: Terminal,
+    cluster: Cluster | None = None,
+) -> str:
+    """The plans' book; on a cluster, each level drawn and proven by a task of its own, the same bytes."""
     solver = api.build_solver(terminal.announce_build)
     settings = SolverSettings("0", threads, None, None)
     with progress_bar(terminal.glyphs(), terminal.err) as bar:
         task = bar.add_task(f"generating {plans[0].kind} levels", total=sum(plan.count for plan in plans))
-        return generate_book(plans, solver, settings, seen, lambda _index: bar.advance(task))
+        drafts = contextlib.nullcontext(None) if cluster is None else cluster.drafts(plans, settings, seen)
+        with drafts as draft:
+            return generate_book(plans, solver, settings, seen, lambda _index: bar.advance(task), draft)
 
 
 def annotate_book(
@@ -304,11 +314,13 @@ def annotate_book(
     exhaustive: bool,
     stream: Stream,
     certificates: CertificateFolder | None = None,
+    cluster: Cluster | None = None,
 ) -> None:
-    """Every level of a book proven, what the book got wrong said level by level, and the book written with
-    the fields that put it right; with certificates, each proven level's certificate too, written before
-    the book. The book is written once, whole, at the end: Ctrl-C or SIGTERM before then leaves the output
-    as it was. A level a budget stopped keeps its fields (or has no certificate), and the run exits 3."""
+    """Every level of a book proven (on a cluster, each level a task of its own), what the book got wrong
+    said level by level, and the book written with the fields that put it right; with certificates, each
+    proven level's certificate too, written before the book. The book is written once, whole, at the end:
+    Ctrl-C or SIGTERM before then leaves the output as it was. A level a budget stopped keeps its fields
+    (or has no certificate), and the run exits 3."""
     solver = api.build_solver(stream.terminal.announce_build)
     book = parse_book(source.text, source.name)
     bar_console, bar_shown = stream.progress_console()
@@ -326,8 +338,10 @@ def annotate_book(
                 current[0] = book.levels[audit.number].name
                 bar.update(task, description=current[0])
 
-        prove = solver_prover(solver, settings, on_progress)
-        text, audits = annotate_text(source.text, source.name, prove, exhaustive, on_level)
+        here = contextlib.nullcontext(solver_prover(solver, settings, on_progress))
+        boards = [level.board for level in book.levels if level.problem is None]
+        with here if cluster is None else cluster.proofs(boards, settings) as prove:
+            text, audits = annotate_text(source.text, source.name, prove, exhaustive, on_level)
     uncertified: tuple[Certifiable, ...] = ()
     if certificates is not None:
         proven = [

@@ -8,7 +8,7 @@ import dataclasses
 import hashlib
 import itertools
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Set
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -271,37 +271,60 @@ def canonical_solution(board: Board, par: int, seed: str, solver: Path, settings
     return proof
 
 
-def generate_levels(
-    plan: Plan, solver: Path, settings: SolverSettings, seen: set[Board], on_level: Callable[[int], None]
-) -> list[Generated]:
-    """The plan's levels in draw order. Level i tries seeds '<seed>/<i>/<attempt>' until one gives a new
-    board (also under symmetry, and not already white) that is what the plan asks for."""
-    plan.check()
+# A plan's level i drawn and proven: (the attempt that made it, the level), given the boards seen when the
+# book began. What generate_levels draws from: a search on this machine, or a cluster's task (cluster.py).
+Draft = Callable[["Plan", int], tuple[int, "Generated"]]
+
+
+def find_level(
+    plan: Plan, index: int, solver: Path, settings: SolverSettings, seen: Set[Board], first: int = 0
+) -> tuple[int, Generated]:
+    """The plan's level `index`: the first attempt from `first` on, with seed '<seed>/<index>/<attempt>',
+    that gives a new board (also under symmetry, and not already white) that is what the plan asks for."""
     attempts = MAX_FILTERED_ATTEMPTS if plan.filtered() else MAX_ATTEMPTS
+    for attempt in range(first, attempts):
+        seed = f"{plan.seed}/{index}/{attempt}"
+        height, width, flips, symmetry = plan.draw(SeededDraws(f"{seed}/shape"))
+        scramble, at_most = scramble_within(height, width, flips, seed, symmetry)
+        board = scrambled_board(height, width, scramble, seed, symmetry)
+        if symmetry_key(board) in seen or not any(map(any, board)):
+            continue
+        par = proven_par(plan, board, at_most, seed, solver, settings)
+        if par is not None:
+            proof = canonical_solution(board, par, seed, solver, settings)
+            assert proof.canonical is not None  # canonical_solution checked it
+            only = proof.complete and len(proof.optima) == 1
+            return attempt, Generated(board, par, seed, scramble, proof.canonical, only, symmetry)
+    raise InputError(
+        f"no level with {plan.described()} on {plan.shapes.boards()} after {attempts} tries; widen the ranges"
+    )
+
+
+def generate_levels(
+    plan: Plan,
+    solver: Path,
+    settings: SolverSettings,
+    seen: set[Board],
+    on_level: Callable[[int], None],
+    draft: Draft | None = None,
+) -> list[Generated]:
+    """The plan's levels in draw order, each board added to `seen`. A draft made before the levels ahead
+    of it were (on a cluster, all at once) may have drawn a board one of them took since: the level is
+    then drawn on from the attempt after it, here, as it would have been had it been drawn last. Every
+    attempt before it found its board seen already or not what the plan asks for, either of which it
+    still is, so the level is the one drawn in turn."""
+    plan.check()
     levels: list[Generated] = []
     for index in range(1, plan.count + 1):
-        for attempt in range(attempts):
-            seed = f"{plan.seed}/{index}/{attempt}"
-            height, width, flips, symmetry = plan.draw(SeededDraws(f"{seed}/shape"))
-            scramble, at_most = scramble_within(height, width, flips, seed, symmetry)
-            board = scrambled_board(height, width, scramble, seed, symmetry)
-            key = symmetry_key(board)
-            if key in seen or not any(map(any, board)):
-                continue
-            par = proven_par(plan, board, at_most, seed, solver, settings)
-            if par is not None:
-                seen.add(key)
-                proof = canonical_solution(board, par, seed, solver, settings)
-                assert proof.canonical is not None  # canonical_solution checked it
-                only = proof.complete and len(proof.optima) == 1
-                levels.append(Generated(board, par, seed, scramble, proof.canonical, only, symmetry))
-                on_level(index)
-                break
+        if draft is None:
+            attempt, level = find_level(plan, index, solver, settings, seen)
         else:
-            raise InputError(
-                f"no level with {plan.described()} on {plan.shapes.boards()} after {attempts} tries; "
-                "widen the ranges"
-            )
+            attempt, level = draft(plan, index)
+            if symmetry_key(level.board) in seen:
+                attempt, level = find_level(plan, index, solver, settings, seen, attempt + 1)
+        seen.add(symmetry_key(level.board))
+        levels.append(level)
+        on_level(index)
     if plan.kind == "main":
         # Difficulty rises gently through the main book: by par, then board size.
         levels.sort(key=lambda level: (level.par, shape(level.board)))
@@ -314,9 +337,12 @@ def generate_book(
     settings: SolverSettings,
     seen: set[Board],
     on_level: Callable[[int], None],
+    draft: Draft | None = None,
 ) -> str:
     """A book of the plans' levels in turn, in the first plan's kind, named by its seed."""
-    levels = [level for plan in plans for level in generate_levels(plan, solver, settings, seen, on_level)]
+    levels = [
+        level for plan in plans for level in generate_levels(plan, solver, settings, seen, on_level, draft)
+    ]
     return book_json(plans[0].kind, plans[0].seed, levels)
 
 

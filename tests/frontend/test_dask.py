@@ -1,7 +1,8 @@
 """--dask: the search spread over a Dask cluster (an embedded LocalCluster of two workers here) gives the
 single-process solver's optimum on random, scrambled, rectangular and symmetric boards; stops with a true
 bound under a budget; answers an unsolvable board without any cluster; gives the same optimum when a worker
-is killed in the middle; and --all over the shipped daily book gives the sequential run's table."""
+is killed in the middle; prints the same moves, the first solving cube's, on one worker or two and whatever
+order the cubes are taken in; and --all over the shipped daily book gives the sequential run's table."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from pathlib import Path
 
 import oracle
 import pytest
-from helpers import REPO, in_ci, random_board_text, scrambled
-from support import one_line, run
+from helpers import REPO, book_tiles, in_ci, random_board_text, scrambled
+from support import one_line, run, write_book
 
 from unflip_frontend import api
 
@@ -35,6 +36,7 @@ import psutil  # noqa: E402  (distributed's own dependency)
 
 from unflip_frontend import cluster as cluster_module  # noqa: E402
 from unflip_frontend.cluster import Cluster, ClusterProgress  # noqa: E402
+from unflip_frontend.cubes import search_cube  # noqa: E402
 
 UNREACHABLE = "tcp://127.0.0.1:9"  # the discard port: nothing listens there
 
@@ -78,6 +80,71 @@ def test_the_optimum_on_the_cluster_is_the_single_process_solvers(cluster, name,
     assert isinstance(alone, api.Solution) and isinstance(spread, api.Solution), (alone, spread)
     assert len(spread.moves) == len(alone.moves), name
     assert oracle.replay(board, spread.moves) == oracle.uniform(board.height, spread.target, board.width)
+
+
+# Boards whose optimum several cubes reach, so that the cubes race.
+RACED = [("random 9x9 #2", random_board_text(9, 2)), ("random 10x10 #2", random_board_text(10, 2))]
+
+
+def first_solving_cube(board: api.Board, text: str) -> tuple[tuple[int, int, int], ...]:
+    """The rule, with no cube split: at the optimum, the cubes listed as the cluster lists them (at least
+    CUBES_LISTED, as deep as the bounds before needed), each searched alone on one thread, in the search's
+    order; the first one's solution."""
+    solver = api.build_solver()
+    root, optimum = api.lower_bound(text).bound, len(api.solve(text, threads=1).moves)  # type: ignore[union-attr]
+    depth = 1
+    for bound in range(root, optimum + 1):
+        listing, depth = cluster_module.enough_cubes(solver, board, "0", bound, depth)
+    for cube in listing.cubes:
+        found = search_cube(solver, board, cube, optimum, None, None)
+        if isinstance(found, api.Solution):
+            return found.moves
+    raise AssertionError("no cube holds the optimum")
+
+
+def last_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers take the cubes last first, so that a later cube's solution comes in first."""
+    ordered = cluster_module.search_priority
+    monkeypatch.setattr(cluster_module, "search_priority", lambda cube: -ordered(cube))
+
+
+def moves_on(cluster: Cluster, board: api.Board, split_nodes: int) -> tuple[tuple[int, int, int], ...]:
+    answer = cluster.solve(board, "0", None, None, ignore, split_nodes)
+    assert isinstance(answer, api.Solution), answer
+    return answer.moves
+
+
+@pytest.mark.parametrize(("name", "text"), RACED, ids=[case[0] for case in RACED])
+def test_the_moves_are_the_first_solving_cubes_whatever_the_workers_and_the_order(
+    cluster, monkeypatch, name, text
+):
+    board = api.Board.from_text(text)
+    unsplit = 1 << 40
+    with Cluster(None, 1) as alone:
+        answers = [moves_on(alone, board, unsplit)]
+    answers.append(moves_on(cluster, board, unsplit))
+    last_first(monkeypatch)
+    answers += [moves_on(cluster, board, unsplit) for _ in range(2)]
+    assert answers == [first_solving_cube(board, text)] * 4, name
+
+
+def test_split_cubes_give_the_same_moves_on_one_worker_and_on_two_in_either_order(cluster, monkeypatch):
+    board = api.Board.from_text(RACED[0][1])
+    with Cluster(None, 1) as alone:
+        answers = [moves_on(alone, board, 5_000)]
+    answers.append(moves_on(cluster, board, 5_000))
+    last_first(monkeypatch)
+    answers.append(moves_on(cluster, board, 5_000))
+    assert answers[1:] == [answers[0]] * 2
+
+
+def test_the_command_line_prints_the_same_moves_whatever_the_workers(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text(RACED[1][1])
+    printed = [run(str(board), "--json", "--dask", "--threads", str(workers)) for workers in (1, 2, 2)]
+    assert {result.exit_code for result in printed} == {0}, printed[0].output
+    moves = [json.loads(result.stdout)["moves"] for result in printed]
+    assert moves[1:] == [moves[0]] * 2
 
 
 def test_a_budget_stops_the_cluster_at_a_true_lower_bound(cluster):
@@ -150,6 +217,49 @@ def test_all_over_the_daily_book_on_the_cluster_equals_the_sequential_run():
     assert len(table_rows(spread.output)) == len(api.read_book("daily").levels)
 
 
+def our_book(path: Path) -> Path:
+    """A book of our own that annotate has much to mend in: random levels with a wrong par or none, one no
+    moves clear, one that cannot be read, and one level twice."""
+    rng = random.Random(22)
+    levels: list[dict] = [
+        {"tiles": book_tiles(oracle.random_board(rng, h, w)), "par": 3}
+        for h, w in ((5, 5), (6, 7), (7, 7), (8, 6))
+    ]
+    levels[1].pop("par")
+    levels.append({"tiles": book_tiles(((0, 0, 0, 0), (0, 0, 1, 0), (0, 0, 0, 0), (0, 0, 0, 0))), "par": 2})
+    levels.append({"tiles": [[1, 7], [1, 1]], "par": 1})
+    levels.append(dict(levels[2]))
+    return write_book(path, levels)
+
+
+def test_annotate_on_the_cluster_writes_the_sequential_runs_book_and_report_byte_for_byte(tmp_path):
+    book = our_book(tmp_path / "ours.json")
+    here, spread = tmp_path / "here.json", tmp_path / "spread.json"
+    sequential = run("annotate", str(book), "--out", str(here))
+    clustered = run("annotate", str(book), "--out", str(spread), "--dask", "--threads", "2")
+    assert sequential.exit_code == clustered.exit_code == 1, clustered.output  # the malformed level
+    assert spread.read_bytes() == here.read_bytes() != book.read_bytes()
+    assert clustered.stdout.replace(str(spread), str(here)) == sequential.stdout
+
+
+@pytest.mark.parametrize(
+    "plan",
+    [
+        ("--size", "5-8", "--optimum", "4-9", "--count", "6", "--seed", "d1"),
+        # Few boards fit, so that levels drawn at once on the workers draw the same board: the later
+        # one is drawn again, as in turn.
+        ("--size", "3", "--optimum", "1-3", "--count", "8", "--seed", "d2", "--kind", "main"),
+    ],
+    ids=["random levels", "levels drawn alike"],
+)
+def test_generate_on_the_cluster_writes_the_sequential_runs_book_byte_for_byte(tmp_path, plan):
+    sequential = run("generate", *plan)
+    clustered = run("generate", *plan, "--dask", "--threads", "2")
+    assert sequential.exit_code == clustered.exit_code == 0, clustered.output
+    assert clustered.stdout == sequential.stdout
+    assert len(json.loads(sequential.stdout)["levels"]) == int(plan[5])
+
+
 @pytest.mark.parametrize(
     ("args", "complaint"),
     [
@@ -166,13 +276,20 @@ def test_a_dask_request_that_cannot_be_met_is_one_line(tmp_path, args, complaint
     assert complaint in one_line(result.stderr)
 
 
+@pytest.mark.parametrize("command", [("generate",), ("annotate", "daily", "--out", "fixed.json")])
+def test_annotate_and_generate_refuse_threads_with_a_schedulers_address_in_one_line(command):
+    result = run(*command, "--dask=tcp://host:8786", "--threads", "2")
+    assert result.exit_code == 2
+    assert "--threads sizes the cluster a bare --dask starts" in one_line(result.stderr)
+
+
 # A board that takes the cluster well over ten seconds: long enough to interrupt in the middle.
 LONG_BOARD = (11, 1)
 
 
-def start_unflip(board: Path, *args: str) -> subprocess.Popen[str]:
+def start_unflip(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, str(REPO / "unflip.py"), str(board), "--compact", *args],
+        [sys.executable, str(REPO / "unflip.py"), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -200,20 +317,37 @@ def wait_for(condition, seconds: float) -> bool:
     return condition()
 
 
-def test_ctrl_c_on_an_embedded_cluster_stops_the_run_and_leaves_nothing_running(tmp_path):
-    board = tmp_path / "board.txt"
-    board.write_text(random_board_text(*LONG_BOARD))
-    run = start_unflip(board, "--dask", "--threads", "2")
-    parent = psutil.Process(run.pid)
-    assert wait_for(lambda: len(running_solvers(parent)) == 2, 60), "the workers never started their cubes"
+def interrupted_leaves_nothing_running(started: subprocess.Popen[str]) -> None:
+    """Ctrl-C once the two local workers are at work: the run ends with 130 and its one line, and every
+    process it had started (the cluster's, the solvers) is gone."""
+    parent = psutil.Process(started.pid)
+    assert wait_for(lambda: len(running_solvers(parent)) == 2, 60), "the workers never started their tasks"
     descendants = parent.children(recursive=True)
-    run.send_signal(signal.SIGINT)
-    _, stderr = run.communicate(timeout=60)
-    assert run.returncode == 130, stderr
+    started.send_signal(signal.SIGINT)
+    _, stderr = started.communicate(timeout=60)
+    assert started.returncode == 130, stderr
     assert one_line(stderr) == "interrupted: stopped at your request"
     assert wait_for(
         lambda: not any(p.is_running() and p.status() != psutil.STATUS_ZOMBIE for p in descendants), 5
     )
+
+
+def test_ctrl_c_on_an_embedded_cluster_stops_the_run_and_leaves_nothing_running(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text(random_board_text(*LONG_BOARD))
+    interrupted_leaves_nothing_running(start_unflip(str(board), "--compact", "--dask", "--threads", "2"))
+
+
+def test_ctrl_c_on_annotate_or_generate_on_the_cluster_writes_nothing_and_leaves_nothing_running(tmp_path):
+    levels = [{"tiles": book_tiles(oracle.random_board(random.Random(seed), 11))} for seed in (1, 2, 3)]
+    book = write_book(tmp_path / "long.json", levels)
+    on_two = ("--dask", "--threads", "2")
+    interrupted_leaves_nothing_running(
+        start_unflip("annotate", str(book), "--out", str(tmp_path / "annotated.json"), *on_two)
+    )
+    made = ("--size", "11", "--optimum", "25-40", "--out", str(tmp_path / "made.json"))
+    interrupted_leaves_nothing_running(start_unflip("generate", *made, *on_two))
+    assert [path.name for path in tmp_path.iterdir()] == ["long.json"]
 
 
 @pytest.fixture
@@ -259,11 +393,11 @@ def test_a_running_scheduler_solves_and_ctrl_c_leaves_its_workers_idle(tmp_path,
     quick, long = tmp_path / "quick.txt", tmp_path / "long.txt"
     quick.write_text(random_board_text(10, 2))
     long.write_text(random_board_text(*LONG_BOARD))
-    solved = start_unflip(quick, "--dask", address)
+    solved = start_unflip(str(quick), "--compact", "--dask", address)
     stdout, stderr = solved.communicate(timeout=120)
     assert solved.returncode == 0, stderr
     assert f"Optimal: {len(api.solve(quick.read_text(), threads=1).moves)} moves" in stdout  # type: ignore[union-attr]
-    interrupted = start_unflip(long, "--dask", address)
+    interrupted = start_unflip(str(long), "--compact", "--dask", address)
     workers = psutil.Process(worker.pid)
     assert wait_for(lambda: len(running_solvers(workers)) == 2, 60), "the workers never started their cubes"
     interrupted.send_signal(signal.SIGINT)
@@ -277,7 +411,7 @@ def test_a_scheduler_that_goes_away_mid_run_is_one_line_and_exit_status_6(tmp_pa
     address, started, worker = scheduler
     long = tmp_path / "long.txt"
     long.write_text(random_board_text(*LONG_BOARD))
-    run = start_unflip(long, "--dask", address)
+    run = start_unflip(str(long), "--compact", "--dask", address)
     assert wait_for(lambda: len(running_solvers(psutil.Process(worker.pid))) == 2, 60)
     started.kill()
     _, stderr = run.communicate(timeout=120)
