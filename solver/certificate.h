@@ -44,6 +44,9 @@ constexpr int kCertificateVersion = 2;
 // sooner, as --lp-after asks): on random 11×11 boards its tree is then 9× smaller than at the search's
 // default of 2,000 and 20× faster to check, for about the same time to write (docs/certificates.md).
 constexpr int kCertificateLpAfter = 20;
+// The certificate's search is split this many decisions below the root into pieces for the threads
+// (Driver::certify_in_pieces); above them it never re-solves the LP. 0 is one piece, the whole tree.
+constexpr int kCertificateSplitDepth = 2;
 
 // A weighting as the certificate states it, in units of 1/kWeightScale: a weight per lattice point and
 // the multipliers of parity rows (cut: Σ_{moves at q but m} x − x_m ≥ −D_q, valid for any set of moves).
@@ -73,6 +76,13 @@ struct Weighting {
 
 class Certifier {
 public:
+    // A piece of the tree, written by a worker into its own text for the whole certificate to place
+    // where its hole is (hole(), fill()); it starts in the scope of the certificate it is part of.
+    struct Piece {};
+    Certifier(const Certifier& whole, Piece)
+        : lattice_(whole.lattice_), costs_(whole.costs_), slot_(whole.slot_), scope_{whole.scope_.back()},
+          worth_(whole.worth_) {}
+
     Certifier(const Lattice& lattice, const LineCosts& costs, const std::string& path)
         : lattice_(lattice), costs_(costs), path_(path), partial_(path + ".partial"), slot_(lattice.moves.size()) {
         for (int p = 0; p < kLatticePoints; ++p)
@@ -220,7 +230,7 @@ public:
     // The search branches at p with d needing at most `budget` more moves, over `children` moves: the
     // `refuted` ones first, each pruned by a bound.
     void branch(int p, const Bits& d, int budget, int children, const uint16_t* refuted, int refuted_count) {
-        if (p < 0) throw CertificateFailed("a certificate is written by one thread");
+        if (p < 0) throw CertificateFailed("a certificate's search was handed branches without their node");
         text_ += "B " + std::to_string(file_point(p)) + "\n";
         branches_.push_back(Branch{p, children, 0, false, false});
         for (int k = 0; k < refuted_count; ++k) this->refuted(refuted[k], d, budget);
@@ -284,6 +294,27 @@ public:
         branches_.pop_back();
         flush_if_full();
     }
+
+    // The search goes on elsewhere from here (a piece); its text comes in fill().
+    void hole() {
+        holes_.push_back(std::move(text_));
+        text_.clear();
+    }
+    // Each hole's piece, in the order of the holes: the text is then whole up to where it is now.
+    void fill(std::vector<std::string>& pieces) {
+        if (pieces.size() != holes_.size()) throw CertificateFailed("a piece of the certificate is missing");
+        std::string tail = std::move(text_);
+        for (size_t k = 0; k < holes_.size(); ++k) {
+            text_ = std::move(holes_[k]);
+            flush();
+            text_ = std::move(pieces[k]);
+            flush();
+        }
+        holes_.clear();
+        text_ = std::move(tail);
+    }
+    // A piece's text, once its subtree is written.
+    std::string take() { return std::move(text_); }
 
     // The whole certificate is written: give it its name.
     void finish() {
@@ -372,8 +403,9 @@ private:
         throw CertificateFailed("a child's move has no corner at its branch point");
     }
 
+    // (Text after a hole waits for the hole's piece; a piece's text is all kept, for fill().)
     void flush_if_full() {
-        if (text_.size() >= (1u << 20)) flush();
+        if (file_ && holes_.empty() && text_.size() >= (1u << 20)) flush();
     }
     void flush() {
         if (std::fwrite(text_.data(), 1, text_.size(), file_) != text_.size())
@@ -386,6 +418,7 @@ private:
     std::string path_, partial_;
     std::FILE* file_ = nullptr;
     std::string text_;
+    std::vector<std::string> holes_;                   // the text before each hole not yet filled
     std::vector<std::array<uint8_t, 4>> slot_;        // per move and corner: its place among the corner's moves
     std::vector<Weighting> scope_;                     // the weightings in scope, innermost last
     std::array<int64_t, kLatticePoints> worth_{};      // scope_.back().worth()

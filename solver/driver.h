@@ -197,8 +197,9 @@ private:
 
     // --certificate: the proof, for each target asked, that no solution has fewer than `optimum` moves.
     // A root whose bound already says so is one leaf; any other is the search of the bound below the
-    // optimum again, on one thread with every sibling excluded, no symmetry breaking and the LP re-solved
-    // sooner, writing down every node it prunes (certificate.h). A budget that runs out first leaves no certificate.
+    // optimum again, in pieces fixed in advance (certify_in_pieces) with every sibling excluded, no symmetry
+    // breaking and the LP re-solved sooner, writing down every node it prunes (certificate.h). A budget
+    // that runs out first leaves no certificate.
     void certify(int optimum, Outcome& out) {
         Certifier certifier(lattice_, costs_, options_.certificate);
         certifier.header(board_, options_.target, out.target, out.moves);
@@ -208,8 +209,6 @@ private:
         sw.tt = false;
         sw.lp_after = std::min(sw.lp_after, kCertificateLpAfter);
         const std::vector<uint8_t> nothing_blocked(lattice_.moves.size(), 0);
-        const int threads = threads_;
-        threads_ = 1;
         certifier_ = &certifier;
         shared_.found = false;
         for (size_t r = 0, live = 0; r < roots_.size() && optimum > 0; ++r) {
@@ -233,18 +232,38 @@ private:
                 certifier.leaf(root.d, budget);
                 continue;
             }
-            run_bound(budget, {index}, sw);
+            certify_in_pieces(index, budget, sw, certifier);
             if (shared_.found) throw CertificateFailed("the certificate's search found a solution below the optimum");
             if (shared_.aborted) break;
         }
         certifier_ = nullptr;
-        threads_ = threads;
         if (shared_.aborted) {
             out.code = ExitCode::stopped;
             out.lower_bound = optimum;
             return;
         }
         certifier.finish();
+    }
+
+    // One root's tree, on all the threads: its top kCertificateSplitDepth decisions here, written as they
+    // are made, and each node below them a piece, searched by whichever worker takes it into a text of
+    // its own; the pieces then go in their holes. Which pieces there are, and what each searches, does not
+    // depend on the threads, so neither does the proof: it is the same bytes on any number.
+    void certify_in_pieces(int index, int budget, const Switches& sw, Certifier& certifier) {
+        std::vector<Task> pieces;
+        {
+            Search top(lattice_, costs_, nullptr, sw, shared_);
+            top.certify(&certifier);
+            top.split_into(kCertificateSplitDepth, &pieces);
+            top.reset(index, live_[index]->d, live_[index]->bounds);
+            if (top.run(Task{index, {}, {}, {}, kTrivialGroup, {}}, budget)) shared_.found = true;
+            top.publish_nodes();
+        }
+        if (shared_.found || shared_.aborted) return;
+        texts_.assign(pieces.size(), std::string());
+        run_tasks(budget, std::deque<Task>(pieces.begin(), pieces.end()), sw);
+        if (!shared_.found && !shared_.aborted) certifier.fill(texts_);
+        texts_.clear();
     }
 
     // --certificate on a board no target asked is reachable on: each target's proof is its unreachable set.
@@ -378,7 +397,6 @@ private:
     // the search stops.
     void work(const Switches& sw, int bound, int count) {
         Search search(lattice_, costs_, table(), sw, shared_);
-        if (certifier_) search.certify(certifier_);
         for (;;) {
             Task task;
             {
@@ -404,11 +422,14 @@ private:
             if (shared_.stopping()) continue;
             const Root& root = *live_[task.root];
             search.reset(task.root, root.d, root.bounds);
+            std::optional<Certifier> piece;   // a certificate's piece: its text, texts_[task.piece]
+            if (certifier_) search.certify(&piece.emplace(*certifier_, Certifier::Piece{}));
             if (search.run(task, bound) && !shared_.found.exchange(true)) {
                 std::lock_guard<std::mutex> lock(shared_.mutex);
                 shared_.solution = search.path();
                 shared_.solution_target = root.target;
             }
+            if (piece) texts_[task.piece] = piece->take();   // each worker its own pieces' places
         }
         search.publish_nodes();
     }
@@ -444,6 +465,7 @@ private:
     Shared shared_;
     int threads_ = 1;
     Certifier* certifier_ = nullptr;   // while a certificate is written
+    std::vector<std::string> texts_;   // its pieces' texts, by Task::piece
     Clock::time_point start_;
 };
 

@@ -195,6 +195,7 @@ struct Task {
     std::vector<uint16_t> path, excluded, moves;
     SymmetryGroup group = kTrivialGroup;   // the symmetries the node's subproblem is invariant under
     std::vector<uint16_t> refuted;
+    int piece = -1;   // a piece of a certificate (Search::split_into): its place among the pieces
 };
 
 // State shared by the workers of one search: stop flags, the winning line, node counts for budgets, and
@@ -389,9 +390,14 @@ public:
     // the symmetries this node's subproblem is invariant under. A subtree cut short because another
     // thread won or the budget ran out proves nothing, so it is never recorded.
     bool dfs(int budget, SymmetryGroup group) {
+        if (pieces_ && path_.size() - base_depth_ == static_cast<size_t>(piece_depth_)) {
+            hand_piece();
+            return false;
+        }
         if (++local_nodes_ == next_publish_) {
             if (!node_fits()) return false;
-            if (shared_.hungry.load(std::memory_order_relaxed)) share_work();
+            // A certificate's pieces are fixed in advance, so that its text is the same on any threads.
+            if (shared_.hungry.load(std::memory_order_relaxed) && !certifier_) share_work();
         }
         if (d_.empty()) {
             // Exclusion splits the solutions among the branches, so each set of moves arrives here once.
@@ -442,7 +448,7 @@ public:
         for (tried = 0; tried < frame.end; ++tried) {
             const uint16_t index = next.viable[tried];
             if (blocked_[index]) continue;   // in the orbit of a branch tried before
-            if (!refined && bounds_.refinement_due(local_nodes_ - nodes_at_start)) {
+            if (!refined && !pieces_ && bounds_.refinement_due(local_nodes_ - nodes_at_start)) {
                 // This subtree has proved big: refining the bounds for the children still to come (the
                 // ones tried already are excluded, so the covering LP is tighter than at entry) is now
                 // worth its cost.
@@ -542,6 +548,23 @@ public:
         shared_.queue_ready.notify_one();
     }
 
+    // The node here as a piece: the moves made, and what the undivided search forbids here, each as it
+    // forbids it (refuted moves by their flag alone), so the piece's search is the one it would make.
+    void hand_piece() {
+        Task task;
+        task.root = root_;
+        task.path = path_;
+        task.excluded = *task_excluded_;
+        for (size_t f = 0; f < path_.size() - base_depth_; ++f) {
+            const Frame& above = frames_[f];
+            task.refuted.insert(task.refuted.end(), above.next.refuted, above.next.refuted + above.next.refuted_count);
+            task.excluded.insert(task.excluded.end(), above.excluded.begin(), above.excluded.end());
+        }
+        task.piece = static_cast<int>(pieces_->size());
+        pieces_->push_back(std::move(task));
+        certifier_->hole();
+    }
+
     // The shared count with this worker's nodes added.
     uint64_t publish_nodes() {
         const uint64_t batch = local_nodes_ - published_nodes_;
@@ -575,9 +598,18 @@ public:
 
     const std::vector<uint16_t>& path() const { return path_; }
 
-    // Write the proof of what this search exhausts as it goes (certificate.h): one thread, every
-    // sibling excluded, no symmetry breaking and no table, so that the tree is exactly what it searched.
+    // Write the proof of what this search exhausts as it goes (certificate.h): every sibling excluded,
+    // no symmetry breaking and no table, so that the tree is exactly what it searched.
     void certify(Certifier* certifier) { certifier_ = certifier; }
+
+    // For a certificate on several threads: search only the top `depth` decisions, and hand each node at
+    // that depth to `pieces` as a task (a hole in the certificate, for the task's own text). Above it
+    // the LP is never re-solved: a re-solve depends on how many nodes the subtrees before it took, which
+    // only their search knows; so every piece starts from the same bounds whoever searches it, when.
+    void split_into(int depth, std::vector<Task>* pieces) {
+        piece_depth_ = depth;
+        pieces_ = pieces;
+    }
 
 private:
     Node node() const { return Node{d_, blocked_, path_.size()}; }
@@ -601,6 +633,8 @@ private:
     uint64_t local_nodes_ = 0, published_nodes_ = 0;
     uint64_t next_publish_;   // local_nodes_ at the end of this batch
     Certifier* certifier_ = nullptr;
+    int piece_depth_ = 0;
+    std::vector<Task>* pieces_ = nullptr;   // split_into's
 };
 
 }  // namespace

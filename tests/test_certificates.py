@@ -274,6 +274,26 @@ def test_every_switch_still_gives_valid_certificates(certify, solver_path):
     assert branching >= len(switch_settings(solver_path)), "premise: the boards' certificates branch"
 
 
+def test_a_certificates_proof_is_the_same_bytes_on_any_number_of_threads(run_solver, tmp_path):
+    rng = random.Random(2024)
+    boards = [oracle.random_solvable_board(rng, n) for n in (7, 8, 9)]
+    branching = 0
+    for k, board in enumerate(boards):
+        texts = set()
+        for threads in (1, 2, 3):
+            path = tmp_path / f"{k}-{threads}.cert"
+            result = run_solver(board_text(board), "--threads", threads, "--quiet", "--certificate", path)
+            assert result.returncode == 0, result.stderr
+            assert verdict(board, path).startswith("VALID ")
+            # From the claim on: the solution above it is the solve's, which on several threads is
+            # whichever optimal one a thread reached first.
+            texts.add(path.read_text().partition("\nclaim ")[2])
+        assert len(texts) == 1, f"board {k}: the proof differs between thread counts"
+        # Premise: the tree goes below the split, so the threads had pieces to share.
+        branching += len(re.findall(r"^(?:\d+ )?B \d+$", texts.pop(), re.M)) > 20
+    assert branching >= 2
+
+
 def test_a_search_cut_short_leaves_no_certificate(certify):
     board = oracle.board_from_random_moves(random.Random(11), 11, 16)
     result, path = certify(board, 0, "--max-nodes", 2000)
