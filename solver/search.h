@@ -213,6 +213,9 @@ struct Shared {
     std::condition_variable queue_ready;
     std::deque<Task> queue;
     int idle = 0;                        // workers waiting for a task (under queue_mutex)
+    // With hand_back (one worker only), the node budget's stop leaves what was not searched in `rest`.
+    bool hand_back = false;
+    std::vector<Task> rest;
     std::atomic<bool> hungry{false};     // some worker waits and the queue is empty
 
     // Enumerating every optimal solution: each one reached is recorded and the search goes on.
@@ -372,6 +375,7 @@ public:
         bound_ = bound;
         base_depth_ = path_.size();
         task_excluded_ = &task.excluded;
+        task_refuted_ = &task.refuted;
         const int budget = bound - static_cast<int>(path_.size());
         // A frame for each depth this task can reach, added as bounds grow rather than for the longest
         // conceivable solution up front: an easy board's search then touches a few pages, not 300 KB.
@@ -390,7 +394,10 @@ public:
     // thread won or the budget ran out proves nothing, so it is never recorded.
     bool dfs(int budget, SymmetryGroup group) {
         if (++local_nodes_ == next_publish_) {
-            if (!node_fits()) return false;
+            if (!node_fits()) {
+                if (shared_.hand_back) hand_back(group);
+                return false;
+            }
             if (shared_.hungry.load(std::memory_order_relaxed)) share_work();
         }
         if (d_.empty()) {
@@ -542,6 +549,66 @@ public:
         shared_.queue_ready.notify_one();
     }
 
+    // Stopped by the node budget at a node not yet searched (its move made, `group` its subproblem's): the
+    // rest of this search, and the tasks still queued behind it, as tasks in the order it would have gone
+    // on in, so that whoever searches them searches nothing twice. First the node itself, then each loop's
+    // untried branches, the deepest loop's first. A branch forbids what its loop tried before it, the
+    // branch the search was in the middle of included (what is left of that one is in the tasks before),
+    // and their orbits, as a later sibling does; its ancestors' exclusions and refuted moves stay in force.
+    // Each move is named once, as a cube's text must (a move already forbidden is not forbidden again).
+    void hand_back(SymmetryGroup group) {
+        const size_t active = path_.size() - base_depth_;
+        std::vector<Task> in_force(active + 1);   // per loop: what its children have forbidden
+        in_force[0].excluded = *task_excluded_;
+        in_force[0].refuted = *task_refuted_;
+        for (size_t f = 0; f < active; ++f) {
+            Task& below = in_force[f + 1];
+            below = in_force[f];
+            const Frame& frame = frames_[f];
+            if (!sw_.exclusion) continue;
+            below.refuted.insert(below.refuted.end(), frame.next.refuted, frame.next.refuted + frame.next.refuted_count);
+            below.excluded.insert(below.excluded.end(), frame.excluded.begin(), frame.excluded.end());
+        }
+        Task node = in_force[active];
+        node.root = root_;
+        node.path = path_;
+        node.group = group;
+        shared_.rest.push_back(std::move(node));
+        for (size_t f = active; f-- > 0;) {
+            const Frame& frame = frames_[f];
+            Task sibling = in_force[f + 1];
+            sibling.root = root_;
+            sibling.path.assign(path_.begin(), path_.begin() + static_cast<long>(base_depth_ + f));
+            std::vector<uint8_t> named(lattice_.moves.size(), 0);
+            for (const std::vector<uint16_t>* list : {&sibling.path, &sibling.excluded, &sibling.refuted})
+                for (uint16_t index : *list) named[index] = 1;
+            auto forbid = [&](uint16_t index) {
+                if (!sw_.exclusion) return;
+                if (!named[index]) sibling.excluded.push_back(index);
+                named[index] = 1;
+                if (frame.group == kTrivialGroup || !sw_.symmetry) return;
+                for (int g = 1; g < kSymmetries; ++g) {
+                    const uint16_t image = lattice_.move_image[g][index];
+                    if (!(frame.group >> g & 1) || named[image]) continue;
+                    named[image] = 1;
+                    sibling.excluded.push_back(image);
+                }
+            };
+            forbid(frame.next.viable[frame.current]);
+            for (int k = frame.current + 1; k < frame.end; ++k) {
+                const uint16_t index = frame.next.viable[k];
+                if (named[index]) continue;   // in the orbit of a branch before it
+                Task branch = sibling;
+                branch.path.push_back(index);
+                branch.group = frame.group & lattice_.stabiliser[index];
+                shared_.rest.push_back(std::move(branch));
+                forbid(index);
+            }
+        }
+        std::lock_guard<std::mutex> lock(shared_.queue_mutex);
+        shared_.rest.insert(shared_.rest.end(), shared_.queue.begin(), shared_.queue.end());
+    }
+
     // The shared count with this worker's nodes added.
     uint64_t publish_nodes() {
         const uint64_t batch = local_nodes_ - published_nodes_;
@@ -594,6 +661,7 @@ private:
     size_t base_depth_ = 0;                         // path length at the task's node
     int root_ = 0, bound_ = 0;
     const std::vector<uint16_t>* task_excluded_ = nullptr;
+    const std::vector<uint16_t>* task_refuted_ = nullptr;
     const Move* moves_;   // the lattice's moves, one indirection closer
     uint8_t blocked_[kMaxMoves] = {};   // per move: on the path, or forbidden by an earlier sibling
     uint8_t available_[kLatticePoints] = {};
