@@ -210,6 +210,7 @@ inline Task cube_task(const Cube& cube, SymmetryGroup group) {
     task.excluded = cube.excluded;
     task.refuted = cube.refuted;
     task.group = group;
+    task.refine_first = !cube.path.empty();   // the root's LP is solved already
     return task;
 }
 

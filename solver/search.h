@@ -195,6 +195,10 @@ struct Task {
     std::vector<uint16_t> path, excluded, moves;
     SymmetryGroup group = kTrivialGroup;   // the symmetries the node's subproblem is invariant under
     std::vector<uint16_t> refuted;
+    // Solve the bounds' LP at the node before searching it (a cube's: cubes.h). The undivided search has
+    // one there already when the node's ancestors' subtrees grew big, and a cube, begun afresh, would
+    // otherwise search with the root's weights until its own subtree grows big.
+    bool refine_first = false;
 };
 
 // State shared by the workers of one search: stop flags, the winning line, node counts for budgets, and
@@ -380,6 +384,13 @@ public:
         // A frame for each depth this task can reach, added as bounds grow rather than for the longest
         // conceivable solution up front: an easy board's search then touches a few pages, not 300 KB.
         if (frames_.size() <= static_cast<size_t>(budget)) frames_.resize(budget + 1);
+        if (task.moves.empty() && task.refine_first && sw_.lp_after && bounds_.refinement_due(~uint64_t{0})) {
+            const Node here = node();
+            const bool refuted = bounds_.refine(here, budget) > budget;
+            const bool solved = !refuted && dfs(budget, task.group);
+            bounds_.leave(here);
+            return solved;
+        }
         if (task.moves.empty()) return dfs(budget, task.group);
         if (++local_nodes_ == next_publish_ && !node_fits()) return false;
         Branches given;
