@@ -95,7 +95,9 @@ const char* kUsageHead =
     "  --cubes D --bound B  no search: list the cubes of bound B, D decisions down (from --cube's\n"
     "                       when given), one 'CUBE bound spec' line each (docs/protocol.md)\n"
     "  --cube SPEC --bound B  search the one cube SPEC at bound B alone: its solution, or\n"
-    "                       EXHAUSTED b (exit 1), or STOPPED b\n"
+    "                       EXHAUSTED b (exit 1), or STOPPED b; --cube again: several in turn\n"
+    "  --hand-back          with --cube, --max-nodes and --threads 1: a search the node budget\n"
+    "                       stops prints what it had not searched as cubes, before STOPPED\n"
     "  --help               this text\n"
     "  --contract           the exit statuses and limits, one 'EXIT name status' or\n"
     "                       'LIMIT name value' line each (solver/contract.def's)\n"
@@ -120,6 +122,7 @@ const char* kUsageTail =
     "  TARGET t / UNSOLVABLE / SOLUTIONS 0 / NODES 0 / TIME s  (enumerating)              1\n"
     "  CUBE b spec (one line each) / CUBES k / DROPPED d / NODES n / TIME s  (--cubes)    0\n"
     "  TARGET t / EXHAUSTED b / NODES n / TIME s  (--cube: no solution in it within b)    1\n"
+    "  CUBE b spec (one line each) / CUBES k / TARGET t / STOPPED b / ...  (--hand-back)  3\n"
     "\n"
     "examples:\n"
     "  unflip_solver board.txt\n"
@@ -227,6 +230,7 @@ void check_cube_options(Options& options, bool target_asked) {
     const bool cubes = options.split_depth >= 0, cube = !options.cube.empty();
     if (!cubes && !cube) {
         if (options.bound >= 0) throw Rejected("--bound is the bound of --cubes or --cube: give one of them");
+        if (options.hand_back) throw Rejected("--hand-back hands back what a --cube search's --max-nodes left");
         return;
     }
     const char* mode = cubes ? "--cubes" : "--cube";
@@ -238,8 +242,13 @@ void check_cube_options(Options& options, bool target_asked) {
         throw Rejected("--cubes lists the cubes without searching them: drop --max-seconds and --max-nodes");
     if (cube) {
         if (target_asked) throw Rejected("--cube names its own target: drop --target");
-        options.target = cube_target(options.cube);
+        options.target = cube_target(options.cube.front());
+        for (const std::string& text : options.cube)
+            if (cube_target(text) != options.target) throw Rejected("the cubes of one --cube search share a target");
+        if (cubes && options.cube.size() > 1) throw Rejected("--cubes lists the cubes below one --cube");
     }
+    if (options.hand_back && (!cube || cubes || options.max_nodes == 0 || options.threads != 1))
+        throw Rejected("--hand-back hands back what a --cube search's --max-nodes left, on --threads 1");
 }
 
 // What the command line asks for: a board solved by `options`, or a listing printed instead.
@@ -314,8 +323,11 @@ Command parse_arguments(int argc, char** argv) {
             options.split_depth = parse_number<int>(arg, take_value(), 0, kMaxSplitDepth,
                                                     "a whole number from 0 to " + std::to_string(kMaxSplitDepth));
         } else if (arg == "--cube") {
-            options.cube = take_value();
-            if (options.cube.empty()) throw Rejected("--cube needs a cube, as --cubes lists them");
+            options.cube.push_back(take_value());
+            if (options.cube.back().empty()) throw Rejected("--cube needs a cube, as --cubes lists them");
+        } else if (arg == "--hand-back") {
+            no_value();
+            options.hand_back = true;
         } else if (arg == "--lower-bound") {
             no_value();
             options.lower_bound_only = true;
@@ -410,6 +422,15 @@ void print(const Outcome& out, const Lattice& lattice) {
     std::fflush(stdout);
 }
 
+// Cubes in the search's order, each 'CUBE bound spec', then 'CUBES k'.
+void print_cubes(const CubeListing& listing, const Lattice& lattice) {
+    std::string text;
+    for (const Cube& cube : listing.cubes)
+        text += "CUBE " + std::to_string(cube.bound) + " " + cube_text(cube, lattice) + "\n";
+    text += "CUBES " + std::to_string(listing.cubes.size()) + "\n";
+    std::fwrite(text.data(), 1, text.size(), stdout);
+}
+
 // The cubes of a split, in the search's order, each 'CUBE bound spec'; or, with no root that can be
 // solved, the unsolvable outcome.
 int print_listing(const CubeListing& listing, const Lattice& lattice) {
@@ -420,15 +441,12 @@ int print_listing(const CubeListing& listing, const Lattice& lattice) {
         print(out, lattice);
         return static_cast<int>(out.code);
     }
-    std::string text;
-    for (const Cube& cube : listing.cubes)
-        text += "CUBE " + std::to_string(cube.bound) + " " + cube_text(cube, lattice) + "\n";
-    char tail[160];
-    std::snprintf(tail, sizeof tail, "CUBES %zu\nDROPPED %llu\nNODES %llu\nTIME %.3f\n", listing.cubes.size(),
+    print_cubes(listing, lattice);
+    char tail[128];
+    std::snprintf(tail, sizeof tail, "DROPPED %llu\nNODES %llu\nTIME %.3f\n",
                   static_cast<unsigned long long>(listing.dropped), static_cast<unsigned long long>(listing.nodes),
                   listing.seconds);
-    text += tail;
-    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fputs(tail, stdout);
     std::fflush(stdout);
     return static_cast<int>(ExitCode::solved);
 }
@@ -454,6 +472,7 @@ int main(int argc, char** argv) {
         Driver driver(board, command.options);
         if (command.options.split_depth >= 0) return print_listing(driver.split(), driver.lattice());
         const Outcome out = command.options.cube.empty() ? driver.run() : driver.solve_cube();
+        if (command.options.hand_back && out.code == ExitCode::stopped) print_cubes(driver.handed_back(), driver.lattice());
         print(out, driver.lattice());
         return static_cast<int>(out.code);
     } catch (const Rejected& rejected) {

@@ -33,7 +33,7 @@ sys.path.insert(0, str(REPO))
 
 from unflip_frontend import api  # noqa: E402
 from unflip_frontend.cluster import Cluster  # noqa: E402
-from unflip_frontend.cubes import Split  # noqa: E402
+from unflip_frontend.cubes import Split, search_cube  # noqa: E402
 from unflip_frontend.protocol import Solution  # noqa: E402
 
 CORES = (16, 64, 256)
@@ -90,7 +90,7 @@ def cube_sizes(finished: list, bound: int) -> tuple[list[int], int, int]:
             continue
         tasks += 1
         splits += isinstance(outcome, Split)
-        sizes[cube.order[0]] = sizes.get(cube.order[0], 0) + outcome.nodes
+        sizes[cube[0].order[0]] = sizes.get(cube[0].order[0], 0) + outcome.nodes
     return list(sizes.values()), tasks, splits
 
 
@@ -115,7 +115,39 @@ def run_spread(cluster: Cluster, text: str) -> Spread:
         )
         if bound != optimum:
             balance, share = ratio, part
+    rows.append(where_it_goes(cluster, text, seconds))
     return Spread(optimum, seconds, found.nodes, rows, balance, share)
+
+
+def where_it_goes(cluster: Cluster, text: str, seconds: float) -> str:
+    """What the cube path spends beyond searching: a solver started (and its root's bounds prepared) for
+    each task; the nodes of tasks that stopped at their node limit and handed back their rest (searched
+    once: before --hand-back, their pieces searched them again); and the wait at each bound for its
+    longest task past an even share of the two workers."""
+    solver, board = api.build_solver(), api.Board.from_text(text)
+    first = cluster.finished[0][1]
+    starts = []
+    for _ in range(5):
+        began = time.monotonic()
+        search_cube(solver, board, first, cluster.finished[0][0], 1, None)
+        starts.append(time.monotonic() - began)
+    tasks = len(cluster.finished)
+    nodes = sum(outcome.nodes for _, _, outcome in cluster.finished)
+    handed = sum(outcome.nodes for _, _, outcome in cluster.finished if isinstance(outcome, Split))
+    finished = [
+        (at, outcome.seconds) for at, _, outcome in cluster.finished if not isinstance(outcome, Split)
+    ]
+    tail = 0.0
+    for bound in {at for at, _ in finished}:
+        times = [spent for at, spent in finished if at == bound]
+        tail += max(0.0, max(times) - sum(times) / 2)
+    start = statistics.median(starts)
+    return (
+        f"    where it goes: {tasks} tasks x {start * 1000:.0f} ms to start a solver on its cubes = "
+        f"{tasks * start / 2:.1f} s a worker; {handed:,} nodes ({handed / max(nodes, 1):.0%}) in tasks that "
+        f"handed back their rest; a bound's longest task past the even share: {tail:.1f} s; the tasks that "
+        f"finished their cubes searched {sum(spent for _, spent in finished):.1f} s of {seconds:.1f} s x 2"
+    )
 
 
 # Where one machine stops (issue 22, a uniformly random board each, --threads 2 on this machine): the size,

@@ -210,7 +210,21 @@ inline Task cube_task(const Cube& cube, SymmetryGroup group) {
     task.excluded = cube.excluded;
     task.refuted = cube.refuted;
     task.group = group;
+    task.refine_first = !cube.path.empty();   // the root's LP is solved already
     return task;
+}
+
+// The tasks of the cubes options.cube names, in their order.
+inline std::deque<Task> cube_tasks(const Options& options, const Lattice& lattice, SymmetryGroup root_group) {
+    std::deque<Task> tasks;
+    for (const std::string& text : options.cube) {
+        const Cube cube = parse_cube(text, lattice);
+        if (static_cast<int>(cube.path.size()) > options.bound)
+            throw Rejected("--bound " + std::to_string(options.bound) + " is below the cube's " +
+                           std::to_string(cube.path.size()) + " moves");
+        tasks.push_back(cube_task(cube, cube_group(cube, root_group, lattice, options.sw)));
+    }
+    return tasks;
 }
 
 CubeListing Driver::split() {
@@ -237,12 +251,8 @@ CubeListing Driver::split() {
             splitter.split(root.target, static_cast<int>(r), root.d, root.bounds, task, options_.split_depth, root.h);
         }
     } else {
-        const Cube cube = parse_cube(options_.cube, lattice_);
         const Root& root = *live_.front();
-        if (static_cast<int>(cube.path.size()) > options_.bound)
-            throw Rejected("--bound " + std::to_string(options_.bound) + " is below the cube's " +
-                           std::to_string(cube.path.size()) + " moves");
-        splitter.split(root.target, 0, root.d, root.bounds, cube_task(cube, cube_group(cube, root.group, lattice_, options_.sw)),
+        splitter.split(root.target, 0, root.d, root.bounds, cube_tasks(options_, lattice_, root.group).front(),
                        options_.split_depth, 0);
     }
     listing.seconds = seconds_since(start_);
@@ -254,13 +264,8 @@ Outcome Driver::solve_cube() {
     Outcome out;
     out.target = roots_.front().target;
     if (!measure_live_roots()) return finish(out);
-    const Cube cube = parse_cube(options_.cube, lattice_);
-    const Root& root = *live_.front();
-    if (static_cast<int>(cube.path.size()) > options_.bound)
-        throw Rejected("--bound " + std::to_string(options_.bound) + " is below the cube's " +
-                       std::to_string(cube.path.size()) + " moves");
-    std::deque<Task> tasks{cube_task(cube, cube_group(cube, root.group, lattice_, options_.sw))};
-    run_tasks(options_.bound, std::move(tasks), options_.sw);
+    shared_.hand_back = options_.hand_back;
+    run_tasks(options_.bound, cube_tasks(options_, lattice_, live_.front()->group), options_.sw);
     if (shared_.found) {
         out.code = ExitCode::solved;
         out.moves = shared_.solution;
@@ -272,6 +277,17 @@ Outcome Driver::solve_cube() {
         out.lower_bound = options_.bound;
     }
     return finish(out);
+}
+
+// What a search its node budget stopped had not searched, as cubes in the order it would have gone on
+// in; each cube's bound is its path's length, which no solution in it is shorter than.
+CubeListing Driver::handed_back() const {
+    CubeListing listing;
+    listing.target = roots_.front().target;
+    for (const Task& task : shared_.rest)
+        listing.cubes.push_back(Cube{listing.target, task.group, task.path, task.excluded, task.refuted,
+                                     static_cast<int>(task.path.size())});
+    return listing;
 }
 
 }  // namespace

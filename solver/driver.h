@@ -45,7 +45,9 @@ struct Options {
     // or solve the piece `cube` names.
     int bound = -1;              // -1: iterative deepening from the root's bound
     int split_depth = -1;        // -1: no listing
-    std::string cube;            // empty: the whole board
+    std::vector<std::string> cube;   // empty: the whole board; several are searched in turn, as one
+    // A cube search its node budget stops hands back what it has not searched, as cubes (cubes.h).
+    bool hand_back = false;
 };
 constexpr int kEither = 2;
 
@@ -448,9 +450,11 @@ public:
     const Lattice& lattice() const { return lattice_; }
 
     // The cubes of the board (of options.cube when given) at options.bound, options.split_depth decisions
-    // down; and the search of the one cube options.cube names at options.bound. Both in cubes.h.
+    // down; the search of the cubes options.cube names at options.bound, in turn; and, after a search its
+    // node budget stopped, with options.hand_back, the cubes of what it had not searched. All in cubes.h.
     CubeListing split();
     Outcome solve_cube();
+    CubeListing handed_back() const;
 
 private:
     TranspositionTable* table() { return tt_ ? &*tt_ : nullptr; }

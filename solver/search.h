@@ -196,6 +196,10 @@ struct Task {
     SymmetryGroup group = kTrivialGroup;   // the symmetries the node's subproblem is invariant under
     std::vector<uint16_t> refuted;
     int piece = -1;   // a piece of a certificate (Search::split_into): its place among the pieces
+    // Solve the bounds' LP at the node before searching it (a cube's: cubes.h). The undivided search has
+    // one there already when the node's ancestors' subtrees grew big, and a cube, begun afresh, would
+    // otherwise search with the root's weights until its own subtree grows big.
+    bool refine_first = false;
 };
 
 // State shared by the workers of one search: stop flags, the winning line, node counts for budgets, and
@@ -214,6 +218,9 @@ struct Shared {
     std::condition_variable queue_ready;
     std::deque<Task> queue;
     int idle = 0;                        // workers waiting for a task (under queue_mutex)
+    // With hand_back (one worker only), the node budget's stop leaves what was not searched in `rest`.
+    bool hand_back = false;
+    std::vector<Task> rest;
     std::atomic<bool> hungry{false};     // some worker waits and the queue is empty
 
     // Enumerating every optimal solution: each one reached is recorded and the search goes on.
@@ -373,10 +380,18 @@ public:
         bound_ = bound;
         base_depth_ = path_.size();
         task_excluded_ = &task.excluded;
+        task_refuted_ = &task.refuted;
         const int budget = bound - static_cast<int>(path_.size());
         // A frame for each depth this task can reach, added as bounds grow rather than for the longest
         // conceivable solution up front: an easy board's search then touches a few pages, not 300 KB.
         if (frames_.size() <= static_cast<size_t>(budget)) frames_.resize(budget + 1);
+        if (task.moves.empty() && task.refine_first && sw_.lp_after && bounds_.refinement_due(~uint64_t{0})) {
+            const Node here = node();
+            const bool refuted = bounds_.refine(here, budget) > budget;
+            const bool solved = !refuted && dfs(budget, task.group);
+            bounds_.leave(here);
+            return solved;
+        }
         if (task.moves.empty()) return dfs(budget, task.group);
         if (++local_nodes_ == next_publish_ && !node_fits()) return false;
         Branches given;
@@ -395,7 +410,10 @@ public:
             return false;
         }
         if (++local_nodes_ == next_publish_) {
-            if (!node_fits()) return false;
+            if (!node_fits()) {
+                if (shared_.hand_back) hand_back(group);
+                return false;
+            }
             // A certificate's pieces are fixed in advance, so that its text is the same on any threads.
             if (shared_.hungry.load(std::memory_order_relaxed) && !certifier_) share_work();
         }
@@ -555,6 +573,7 @@ public:
         task.root = root_;
         task.path = path_;
         task.excluded = *task_excluded_;
+        task.refuted = *task_refuted_;
         for (size_t f = 0; f < path_.size() - base_depth_; ++f) {
             const Frame& above = frames_[f];
             task.refuted.insert(task.refuted.end(), above.next.refuted, above.next.refuted + above.next.refuted_count);
@@ -563,6 +582,66 @@ public:
         task.piece = static_cast<int>(pieces_->size());
         pieces_->push_back(std::move(task));
         certifier_->hole();
+    }
+
+    // Stopped by the node budget at a node not yet searched (its move made, `group` its subproblem's): the
+    // rest of this search, and the tasks still queued behind it, as tasks in the order it would have gone
+    // on in, so that whoever searches them searches nothing twice. First the node itself, then each loop's
+    // untried branches, the deepest loop's first. A branch forbids what its loop tried before it, the
+    // branch the search was in the middle of included (what is left of that one is in the tasks before),
+    // and their orbits, as a later sibling does; its ancestors' exclusions and refuted moves stay in force.
+    // Each move is named once, as a cube's text must (a move already forbidden is not forbidden again).
+    void hand_back(SymmetryGroup group) {
+        const size_t active = path_.size() - base_depth_;
+        std::vector<Task> in_force(active + 1);   // per loop: what its children have forbidden
+        in_force[0].excluded = *task_excluded_;
+        in_force[0].refuted = *task_refuted_;
+        for (size_t f = 0; f < active; ++f) {
+            Task& below = in_force[f + 1];
+            below = in_force[f];
+            const Frame& frame = frames_[f];
+            if (!sw_.exclusion) continue;
+            below.refuted.insert(below.refuted.end(), frame.next.refuted, frame.next.refuted + frame.next.refuted_count);
+            below.excluded.insert(below.excluded.end(), frame.excluded.begin(), frame.excluded.end());
+        }
+        Task node = in_force[active];
+        node.root = root_;
+        node.path = path_;
+        node.group = group;
+        shared_.rest.push_back(std::move(node));
+        for (size_t f = active; f-- > 0;) {
+            const Frame& frame = frames_[f];
+            Task sibling = in_force[f + 1];
+            sibling.root = root_;
+            sibling.path.assign(path_.begin(), path_.begin() + static_cast<long>(base_depth_ + f));
+            std::vector<uint8_t> named(lattice_.moves.size(), 0);
+            for (const std::vector<uint16_t>* list : {&sibling.path, &sibling.excluded, &sibling.refuted})
+                for (uint16_t index : *list) named[index] = 1;
+            auto forbid = [&](uint16_t index) {
+                if (!sw_.exclusion) return;
+                if (!named[index]) sibling.excluded.push_back(index);
+                named[index] = 1;
+                if (frame.group == kTrivialGroup || !sw_.symmetry) return;
+                for (int g = 1; g < kSymmetries; ++g) {
+                    const uint16_t image = lattice_.move_image[g][index];
+                    if (!(frame.group >> g & 1) || named[image]) continue;
+                    named[image] = 1;
+                    sibling.excluded.push_back(image);
+                }
+            };
+            forbid(frame.next.viable[frame.current]);
+            for (int k = frame.current + 1; k < frame.end; ++k) {
+                const uint16_t index = frame.next.viable[k];
+                if (named[index]) continue;   // in the orbit of a branch before it
+                Task branch = sibling;
+                branch.path.push_back(index);
+                branch.group = frame.group & lattice_.stabiliser[index];
+                shared_.rest.push_back(std::move(branch));
+                forbid(index);
+            }
+        }
+        std::lock_guard<std::mutex> lock(shared_.queue_mutex);
+        shared_.rest.insert(shared_.rest.end(), shared_.queue.begin(), shared_.queue.end());
     }
 
     // The shared count with this worker's nodes added.
@@ -626,6 +705,7 @@ private:
     size_t base_depth_ = 0;                         // path length at the task's node
     int root_ = 0, bound_ = 0;
     const std::vector<uint16_t>* task_excluded_ = nullptr;
+    const std::vector<uint16_t>* task_refuted_ = nullptr;
     const Move* moves_;   // the lattice's moves, one indirection closer
     uint8_t blocked_[kMaxMoves] = {};   // per move: on the path, or forbidden by an earlier sibling
     uint8_t available_[kLatticePoints] = {};

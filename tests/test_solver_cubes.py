@@ -58,7 +58,14 @@ def listing(solver: Path, text: str, bound: int, depth: int, *args: str) -> List
 
 def solve_cube(solver: Path, text: str, bound: int, spec: str, *args: str) -> CubeRun:
     """--cube, read strictly: a solution (exit 0), EXHAUSTED b (exit 1) or STOPPED b (exit 3)."""
-    done = run(solver, text, "--cube", spec, "--bound", str(bound), "--quiet", *args)
+    return solve_cubes(solver, text, bound, [spec], *args)
+
+
+def solve_cubes(solver: Path, text: str, bound: int, specs: list[str], *args: str) -> CubeRun:
+    """--cube given once for each cube, searched in turn as one, read as solve_cube reads one."""
+    spec = specs[0]
+    cubes = [word for one in specs for word in ("--cube", one)]
+    done = run(solver, text, *cubes, "--bound", str(bound), "--quiet", *args)
     lines = done.stdout.splitlines()
     assert lines[0] == f"TARGET {spec[0]}", done.stdout
     assert lines[-1].startswith("TIME ") and lines[-2].startswith("NODES "), done.stdout
@@ -151,6 +158,55 @@ def test_the_optimum_over_the_cubes_is_the_solvers_with_the_default_switches(sol
         assert oracle.replay(board, run.moves) == oracle.uniform(height, int(spec[0]), width), spec
 
 
+def handed_back(solver: Path, text: str, bound: int, specs: list[str], max_nodes: int, *args: str):
+    """--hand-back, read strictly: the CUBE lines (their specs), CUBES k, then the STOPPED outcome."""
+    cubes = [word for one in specs for word in ("--cube", one)]
+    done = run(
+        solver,
+        text,
+        *cubes,
+        "--bound",
+        str(bound),
+        "--quiet",
+        "--max-nodes",
+        str(max_nodes),
+        "--hand-back",
+        *args,
+    )
+    assert done.returncode == 3, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    rest = [CUBE_LINE.fullmatch(line) for line in lines[:-5]]
+    assert all(rest) and lines[-5] == f"CUBES {len(rest)}", done.stdout
+    assert lines[-4:-2] == [f"TARGET {specs[0][0]}", f"STOPPED {bound}"], done.stdout
+    return [line.split()[2] for line in lines[:-5]], int(lines[-2].removeprefix("NODES "))
+
+
+@pytest.mark.parametrize(("name", "text", "extra"), CASES, ids=[case[0] for case in CASES])
+def test_a_cube_stopped_by_its_node_budget_hands_back_exactly_what_it_had_not_searched(
+    solver_path, name, text, extra
+):
+    spent, optimum = nodes_by_bound(solver_path, text, *EXACT, *extra)
+    cube_args = [arg for arg in extra if arg not in ("--target", "1", "either")]
+    for bound in (*sorted(spent)[-1:], optimum):
+        specs = [spec for _, spec in listing(solver_path, text, bound, 1, *EXACT, *extra).cubes]
+        for spec in specs[:3]:
+            whole = solve_cube(solver_path, text, bound, spec, *EXACT, *cube_args)
+            if whole.nodes < 30:
+                continue
+            rest, searched = handed_back(
+                solver_path, text, bound, [spec], whole.nodes // 3, *EXACT, *cube_args
+            )
+            after = solve_cubes(solver_path, text, bound, rest, *EXACT, *cube_args)
+            assert searched + after.nodes == whole.nodes, (name, bound, spec)
+            assert (after.returncode, after.moves) == (whole.returncode, whole.moves), (name, bound, spec)
+        # Stopped in its first cube, a search of several hands back the cubes it had not begun as they were.
+        specs = [spec for spec in specs if spec[0] == specs[0][0]]  # one target a search
+        first = solve_cube(solver_path, text, bound, specs[0], *EXACT, *cube_args)
+        if first.returncode == 1 and first.nodes > 1:
+            rest, _ = handed_back(solver_path, text, bound, specs, first.nodes // 2, *EXACT, *cube_args)
+            assert rest[-len(specs) + 1 :] == specs[1:], name
+
+
 def test_cubes_whose_bound_exceeds_the_bound_are_dropped_and_counted(solver_path):
     text = random_board_text(8, 3)
     spent, optimum = nodes_by_bound(solver_path, text, "--threads", "1")
@@ -190,6 +246,14 @@ def test_an_unsolvable_board_has_no_cubes(solver_path):
         (("--cubes", "1", "--bound", "8", "--max-nodes", "9"), "drop --max-seconds and --max-nodes"),
         (("--cubes", "1", "--bound", "8", "--count"), "cannot be given with --all-solutions"),
         (("--cubes", "65", "--bound", "8"), "--cubes needs a whole number from 0 to 64"),
+        (("--cube", "0:1:::", "--cube", "1:1:::", "--bound", "3"), "the cubes of one --cube search share a"),
+        (("--cubes", "1", "--cube", "0:1:::", "--cube", "0:1:1.1.2::", "--bound", "3"), "below one --cube"),
+        (("--hand-back",), "--hand-back hands back what a --cube search's --max-nodes left"),
+        (
+            ("--cube", "0:1:::", "--bound", "3", "--hand-back", "--threads", "1"),
+            "--max-nodes left, on --threads 1",
+        ),
+        (("--cube", "0:1:::", "--bound", "3", "--hand-back", "--max-nodes", "9"), "on --threads 1"),
     ],
 )
 def test_a_cube_request_that_cannot_be_met_is_rejected_in_one_line(solver_path, args, complaint):

@@ -31,7 +31,7 @@ from .annotate import Proof, Prove, Unproven, solver_prover
 from .boards import Board
 from .books import Level
 from .build import ensure_solver
-from .cubes import Cube, CubeListing, CubeOutcome, Split, list_cubes, search_or_split
+from .cubes import Cube, CubeListing, CubeOutcome, Cubes, Split, list_cubes, resumed_tasks, search_or_split
 from .errors import ClusterError, SolverError
 from .generator import Draft, Generated, Plan, find_level
 from .protocol import LowerBound, Outcome, SearchProgress, Solution, Stopped
@@ -48,13 +48,14 @@ CONNECT_SECONDS = 10
 CUBES_LISTED = 16
 MAX_LISTING_DEPTH = 8
 # A cube's task stops at 1/SPLIT_PIECES of what its bound is expected to take (the bound before, times the
-# growth from the one before that, at most MAX_GROWTH), and splits the cube further: never below SPLIT_NODES
-# (about a second on one thread), never above MAX_SPLIT_NODES. What a split cube had searched is searched
-# again in its pieces, so the limit trades that waste against the wait for a bound's last big task; the cap
-# keeps the waste of one split to seconds. Like CUBES_LISTED, it is the search's and not the cluster's.
+# growth from the one before that, at most MAX_GROWTH), and hands back what it has not searched, to be spread
+# as new tasks: never below SPLIT_NODES (about a second on one thread), never above MAX_SPLIT_NODES (a few
+# seconds). Nothing is searched twice, so what a split costs is its pieces' solvers started (tens of
+# milliseconds each, RESUMED_TASKS of them), and the cap keeps a bound's last task short. Like CUBES_LISTED,
+# it is the search's and not the cluster's.
 SPLIT_PIECES = 8
 SPLIT_NODES = 1 << 19
-MAX_SPLIT_NODES = 1 << 22
+MAX_SPLIT_NODES = 1 << 21
 MAX_GROWTH = 20
 POLL_SECONDS = 0.1
 
@@ -73,11 +74,11 @@ class ClusterProgress(SearchProgress):
         return f"trying {self.bound} moves: {cubes} done ({self.nodes:,} nodes)"
 
 
-def search_priority(cube: Cube) -> float:
-    """Workers take the cubes in the undivided search's order, the pieces of a split cube in its place: the
+def search_priority(cubes: Cubes) -> float:
+    """Workers take the tasks in the undivided search's order, the pieces of a split cube in its place: the
     order the search's branching puts the likeliest moves first in, so at the optimum a solution tends to
     come early. (Exact for the first three levels of splitting; deeper ones break ties only roughly.)"""
-    return -sum(place / float(1 << 16) ** level for level, place in enumerate(cube.order))
+    return -sum(place / float(1 << 16) ** level for level, place in enumerate(cubes[0].order))
 
 
 def quiet_build(_command: list[str]) -> None:
@@ -119,10 +120,10 @@ def answer_variable(stop: str) -> str:
 
 
 def cube_task(
-    board: Board, cube: Cube, bound: int, split_nodes: int, max_seconds: float | None, stop: str
+    board: Board, cubes: Cubes, bound: int, split_nodes: int, max_seconds: float | None, stop: str
 ) -> CubeOutcome:
-    """A worker's task: one cube at one bound (split further past split_nodes), cut off once a cube before
-    it in the search's order has a solution at the same bound."""
+    """A worker's task: cubes at one bound, in turn (what they had not searched handed back past
+    split_nodes), cut off once a cube before them in the search's order has a solution at the bound."""
     answer = distributed.Variable(answer_variable(stop))
 
     def needed() -> bool:
@@ -130,10 +131,10 @@ def cube_task(
             found = answer.get(timeout=0)
         except TimeoutError:  # no cube has a solution yet
             return True
-        return found[0] != bound or tuple(found[1:]) > cube.order
+        return found[0] != bound or tuple(found[1:]) > cubes[0].order
 
     with cancelled_by(distributed.Event(stop), needed):
-        return search_or_split(ensure_solver(quiet_build), board, cube, bound, split_nodes, max_seconds)
+        return search_or_split(ensure_solver(quiet_build), board, cubes, bound, split_nodes, max_seconds)
 
 
 W = TypeVar("W")
@@ -164,14 +165,16 @@ def drafted_level(
     return find_level(*planned, solver, settings, seen)
 
 
-def enough_cubes(solver: Path, board: Board, target: str, bound: int, depth: int) -> tuple[CubeListing, int]:
-    """The bound's cubes, at least CUBES_LISTED of them: listed deeper until there are (from the depth the
-    bound before needed), at most MAX_LISTING_DEPTH decisions down."""
+def enough_cubes(solver: Path, board: Board, target: str, bound: int) -> CubeListing:
+    """The bound's cubes, at least CUBES_LISTED of them, as few decisions down as that takes (at most
+    MAX_LISTING_DEPTH). Each bound from one decision down again: a depth that a bound near the root's
+    needed lists hundreds of cubes a few bounds on, and each cube's task costs a solver's start."""
+    depth = 1
     while True:
         listing = list_cubes(solver, board, target, bound, depth)
         assert isinstance(listing, CubeListing)  # the board was found solvable
         if len(listing.cubes) >= CUBES_LISTED or depth == MAX_LISTING_DEPTH:
-            return listing, depth
+            return listing
         depth += 1
 
 
@@ -208,7 +211,7 @@ class Cluster:
         self.local: distributed.LocalCluster | None = None
         self.connected: distributed.Client | None = None
         # Every cube task finished, with its bound: what bench/dask_overhead.py measures the cubes by.
-        self.finished: list[tuple[int, Cube, CubeOutcome]] = []
+        self.finished: list[tuple[int, Cubes, CubeOutcome]] = []
 
     def __enter__(self) -> Cluster:
         return self
@@ -314,10 +317,10 @@ class Cluster:
         root = root_bound(solver, board, settings)
         if not isinstance(root, LowerBound) or root.bound == 0:
             return solve_board(solver, board, settings, on_progress)  # nothing to search
-        depth, spent = 1, [0, 0]  # the nodes of the bounds before, the last one last
+        spent = [0, 0]  # the nodes of the bounds before, the last one last
         with self.run() as (stop, futures):
             for bound in itertools.count(root.bound):
-                listing, depth = enough_cubes(solver, board, target, bound, depth)
+                listing = enough_cubes(solver, board, target, bound)
                 before = budget.nodes
                 budget.nodes += listing.nodes
                 growth = min(spent[-1] / spent[-2], MAX_GROWTH) if spent[-2] else MAX_GROWTH
@@ -346,30 +349,31 @@ class Cluster:
     ) -> Solution | Stopped | None:
         """Every cube of the bound a task; the solution of the first cube in the search's order that has one
         (optimal: every smaller bound was exhausted in full), or None when every cube is exhausted; Stopped
-        when the budget runs out. Once a cube has a solution, the cubes after it are cancelled and those
-        before it awaited: whichever finishes first, the same cube's solution is kept."""
-        pending: dict[distributed.Future[CubeOutcome], Cube] = {}
+        when the budget runs out. Once a task has a solution, the tasks after it are cancelled and those
+        before it awaited: whichever finishes first, the same cube's solution is kept. A task's cubes are
+        in order, and its first is its place: it holds no cube of another task's place."""
+        pending: dict[distributed.Future[CubeOutcome], Cubes] = {}
         done, heard = 0, [time.monotonic()]
-        first: tuple[Cube, Solution] | None = None
+        first: tuple[Cubes, Solution] | None = None
         answer = distributed.Variable(answer_variable(stop), client=self.client)
 
-        def submit(cube: Cube) -> None:
+        def submit(task: Cubes) -> None:
             future = self.client.submit(
                 cube_task,
                 board,
-                cube,
+                task,
                 bound,
                 split_nodes,
                 budget.seconds_left(),
                 stop,
-                key=f"unflip-cube-{stop[12:]}-{bound}-{'.'.join(map(str, cube.order))}",
-                priority=search_priority(cube),
+                key=f"unflip-cube-{stop[12:]}-{bound}-{'.'.join(map(str, task[0].order))}",
+                priority=search_priority(task),
             )
-            pending[future] = cube
+            pending[future] = task
             futures.append(future)
 
         for cube in cubes:
-            submit(cube)
+            submit((cube,))
         while pending:
             ready = [future for future in pending if future.done()]
             if not ready:
@@ -381,25 +385,25 @@ class Cluster:
             for future in ready:
                 if future not in pending:
                     continue  # cancelled by a solution earlier in this batch
-                cube = pending.pop(future)
+                task = pending.pop(future)
                 outcome = self.result(future)
                 done += 1
-                self.finished.append((bound, cube, outcome))
+                self.finished.append((bound, task, outcome))
                 budget.nodes += outcome.nodes
                 if isinstance(outcome, Stopped):  # the time budget ran out inside the cube
                     return Stopped(outcome.target, bound, budget.nodes, budget.seconds())
-                if first is not None and cube.order > first[0].order:
+                if first is not None and task[0].order > first[0][0].order:
                     continue  # finished before it could be cancelled: not needed
                 if isinstance(outcome, Solution):
-                    first = cube, outcome
-                    answer.set([bound, *cube.order])  # cuts off the later cubes already running
-                    later = [future for future, other in pending.items() if other.order > cube.order]
+                    first = task, outcome
+                    answer.set([bound, *task[0].order])  # cuts off the later tasks already running
+                    later = [future for future, other in pending.items() if other[0].order > task[0].order]
                     self.client.cancel(later)
                     for future in later:
                         del pending[future]
                 elif isinstance(outcome, Split):
-                    for piece in outcome.cubes:
-                        submit(piece)
+                    for pieces in resumed_tasks(outcome.cubes):
+                        submit(pieces)
             on_progress(ClusterProgress(bound, "searching", budget.nodes, done, len(pending)))
         if first is not None:
             return first[1]

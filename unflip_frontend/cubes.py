@@ -14,8 +14,11 @@ from .protocol import ProtocolReader, Solution, Stopped, Unsolvable, read_outcom
 from .solver import no_progress, run_search
 
 CUBE_SPEC = re.compile(r"[01]:\d+:(\d+\.\d+\.\d+(,\d+\.\d+\.\d+)*)?(:(\d+\.\d+\.\d+(,\d+\.\d+\.\d+)*)?){2}")
-# Too-big cubes are split this many decisions further.
-RESPLIT_DEPTH = 2
+# A cube handed back is cut into about this many tasks, so that its biggest pieces (its shallowest
+# untried branches) go to workers of their own; each task costs a solver's start, tens of milliseconds.
+RESUMED_TASKS = 8
+# How much bigger a piece one decision shallower is taken to be, for cutting them into tasks.
+PIECE_GROWTH = 2.0
 
 
 @dataclass(frozen=True, order=True)
@@ -30,6 +33,12 @@ class Cube:
     @property
     def target(self) -> int:
         return int(self.spec[0])
+
+    @property
+    def depth(self) -> int:
+        """The moves its path makes."""
+        path = self.spec.split(":")[2]
+        return path.count(",") + 1 if path else 0
 
 
 @dataclass(frozen=True)
@@ -51,13 +60,17 @@ class Exhausted:
 
 @dataclass(frozen=True)
 class Split:
-    """A cube that ran past its node limit, split further: its pieces, and the nodes spent on finding out."""
+    """Cubes that ran past their node limit: what they had not searched, handed back as cubes in the
+    search's order, and the nodes they had searched (none of which a piece searches again)."""
 
     cubes: tuple[Cube, ...]
     nodes: int
 
 
 CubeOutcome = Solution | Exhausted | Split | Stopped
+# Cubes searched in turn by one solver, as one: a task. In the search's order, each task's cubes before
+# the next task's.
+Cubes = tuple[Cube, ...]
 
 
 def list_cubes(
@@ -84,6 +97,15 @@ def reject(reader: ProtocolReader, _target: int) -> None:
 def read_listing(stdout: str, parent: tuple[int, ...]) -> CubeListing:
     """CUBE c SPEC lines, then CUBES k (k of them), DROPPED d, NODES n, TIME s."""
     reader = ProtocolReader(stdout)
+    cubes = read_cubes(reader, parent)
+    dropped, nodes = reader.number("DROPPED", int), reader.number("NODES", int)
+    listing = CubeListing(cubes, dropped, nodes, reader.number("TIME", float))
+    reader.end()
+    return listing
+
+
+def read_cubes(reader: ProtocolReader, parent: tuple[int, ...]) -> Cubes:
+    """CUBE c SPEC lines, then CUBES k (k of them): cubes placed in order after `parent`."""
     cubes: list[Cube] = []
 
     def cube(parts: list[str]) -> Cube:
@@ -94,50 +116,79 @@ def read_listing(stdout: str, parent: tuple[int, ...]) -> CubeListing:
     while reader.starts("CUBE"):
         cubes.append(reader.take("'CUBE <bound> <target:group:path:excluded:refuted>'", cube))
     reader.number("CUBES", int, allowed=(len(cubes),))
-    dropped, nodes = reader.number("DROPPED", int), reader.number("NODES", int)
-    listing = CubeListing(tuple(cubes), dropped, nodes, reader.number("TIME", float))
-    reader.end()
-    return listing
+    return tuple(cubes)
 
 
 def search_cube(
-    solver: Path, board: Board, cube: Cube, bound: int, max_nodes: int | None, max_seconds: float | None
-) -> Solution | Exhausted | Stopped:
-    """The cube searched alone at `bound`, on one thread, so that its answer is the same on any worker:
-    its solution (the whole line, the cube's moves first), Exhausted, or Stopped by the budget. Progress
-    lines stay on: they are the solver's heartbeat, which ends it (by SIGPIPE) within a second of its
-    worker's death."""
-    arguments = ["--cube", cube.spec, "--bound", str(bound), "--threads", "1"]
+    solver: Path,
+    board: Board,
+    cubes: Cubes,
+    bound: int,
+    max_nodes: int | None,
+    max_seconds: float | None,
+    hand_back: bool = False,
+) -> Solution | Exhausted | Stopped | Split:
+    """The cubes searched in turn at `bound`, on one thread, so that the answer is the same on any worker:
+    the first one's solution that has one (the whole line, the cube's moves first), Exhausted, or Stopped
+    by the budget; with hand_back, cubes the node budget stopped hand back what they had not searched
+    (Split). Progress lines stay on: they are the solver's heartbeat, which ends it (by SIGPIPE) within a
+    second of its worker's death."""
+    arguments = [word for cube in cubes for word in ("--cube", cube.spec)]
+    arguments += ["--bound", str(bound), "--threads", "1"] + ["--hand-back"] * hand_back
     for flag, value in (("--max-nodes", max_nodes), ("--max-seconds", max_seconds)):
         if value is not None:
             arguments += [flag, str(value)]
     returncode, stdout, stderr = run_search(solver, board, arguments, no_progress, max_seconds)
+    exits = solver_contract().exits
 
     def solution(reader: ProtocolReader, reported: int) -> Solution:
         count = reader.number("MOVES", int)
         moves = tuple(reader.move(*shape(board)) for _ in range(count))
         return Solution(reported, moves, reader.number("NODES", int), reader.number("TIME", float))
 
-    if returncode == solver_contract().exits.unsolvable:  # within this cube: EXHAUSTED
+    target = cubes[0].target
+    if returncode == exits.unsolvable:  # within these cubes: EXHAUSTED
         reader = ProtocolReader(stdout)
-        reader.number("TARGET", int, allowed=(cube.target,))
+        reader.number("TARGET", int, allowed=(target,))
         exhausted = reader.number("EXHAUSTED", int, allowed=(bound,))
         nodes, seconds = reader.number("NODES", int), reader.number("TIME", float)
         reader.end()
         return Exhausted(exhausted, nodes, seconds)
-    outcome = read_outcome(returncode, stdout, stderr, str(cube.target), solution)
+    rest: Cubes = ()
+    if returncode == exits.stopped and hand_back:
+        reader = ProtocolReader(stdout)
+        rest = read_cubes(reader, cubes[0].order)
+        stdout = "\n".join(reader.lines[reader.index :])
+    outcome = read_outcome(returncode, stdout, stderr, str(target), solution)
     assert not isinstance(outcome, Unsolvable)  # exit 1 is EXHAUSTED, read above
+    if rest and isinstance(outcome, Stopped):  # none when the time budget stopped it
+        return Split(rest, outcome.nodes)
     return outcome
 
 
 def search_or_split(
-    solver: Path, board: Board, cube: Cube, bound: int, split_nodes: int, max_seconds: float | None
+    solver: Path, board: Board, cubes: Cubes, bound: int, split_nodes: int, max_seconds: float | None
 ) -> CubeOutcome:
-    """The cube searched within `split_nodes` nodes; past them, split RESPLIT_DEPTH decisions further, for
-    its pieces to be spread in its place."""
-    found = search_cube(solver, board, cube, bound, split_nodes, max_seconds)
-    if not isinstance(found, Stopped) or found.nodes < split_nodes:
-        return found
-    listing = list_cubes(solver, board, str(cube.target), bound, RESPLIT_DEPTH, cube)
-    assert not isinstance(listing, Unsolvable)
-    return Split(listing.cubes, found.nodes + listing.nodes)
+    """The cubes searched within `split_nodes` nodes; past them, what they had not searched handed back,
+    for its pieces to be spread in their place."""
+    return search_cube(solver, board, cubes, bound, split_nodes, max_seconds, hand_back=True)
+
+
+def resumed_tasks(pieces: Cubes) -> list[Cubes]:
+    """A split's pieces as about RESUMED_TASKS tasks, each a run of pieces in the search's order: the
+    deep pieces (the first, and small) together, the shallow ones (the last, and big) alone."""
+    if not pieces:
+        return []
+    shallowest = min(piece.depth for piece in pieces)
+    weights = [PIECE_GROWTH ** (shallowest - piece.depth) for piece in pieces]
+    share = sum(weights) / RESUMED_TASKS
+    tasks: list[Cubes] = []
+    run: list[Cube] = []
+    held = 0.0
+    for piece, weight in zip(pieces, weights, strict=True):
+        if run and held + weight > share:
+            tasks.append(tuple(run))
+            run, held = [], 0.0
+        run.append(piece)
+        held += weight
+    return [*tasks, tuple(run)]

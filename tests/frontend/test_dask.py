@@ -88,15 +88,12 @@ RACED = [("random 9x9 #2", random_board_text(9, 2)), ("random 10x10 #2", random_
 
 def first_solving_cube(board: api.Board, text: str) -> tuple[tuple[int, int, int], ...]:
     """The rule, with no cube split: at the optimum, the cubes listed as the cluster lists them (at least
-    CUBES_LISTED, as deep as the bounds before needed), each searched alone on one thread, in the search's
+    CUBES_LISTED, as few decisions down as that takes), each searched alone on one thread, in the search's
     order; the first one's solution."""
     solver = api.build_solver()
-    root, optimum = api.lower_bound(text).bound, len(api.solve(text, threads=1).moves)  # type: ignore[union-attr]
-    depth = 1
-    for bound in range(root, optimum + 1):
-        listing, depth = cluster_module.enough_cubes(solver, board, "0", bound, depth)
-    for cube in listing.cubes:
-        found = search_cube(solver, board, cube, optimum, None, None)
+    optimum = len(api.solve(text, threads=1).moves)  # type: ignore[union-attr]
+    for cube in cluster_module.enough_cubes(solver, board, "0", optimum).cubes:
+        found = search_cube(solver, board, (cube,), optimum, None, None)
         if isinstance(found, api.Solution):
             return found.moves
     raise AssertionError("no cube holds the optimum")
