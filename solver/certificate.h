@@ -45,7 +45,8 @@ constexpr int kCertificateVersion = 2;
 // default of 2,000 and 20× faster to check, for about the same time to write (docs/certificates.md).
 constexpr int kCertificateLpAfter = 20;
 // The certificate's search is split this many decisions below the root into pieces for the threads
-// (Driver::certify_in_pieces); above them it never re-solves the LP. 0 is one piece, the whole tree.
+// (Driver::certify_in_pieces); above them it re-solves the LP after each node's first child. 0 is one
+// piece, the whole tree.
 constexpr int kCertificateSplitDepth = 2;
 
 // A weighting as the certificate states it, in units of 1/kWeightScale: a weight per lattice point and
@@ -78,10 +79,9 @@ class Certifier {
 public:
     // A piece of the tree, written by a worker into its own text for the whole certificate to place
     // where its hole is (hole(), fill()); it starts in the scope of the certificate it is part of.
-    struct Piece {};
-    Certifier(const Certifier& whole, Piece)
-        : lattice_(whole.lattice_), costs_(whole.costs_), slot_(whole.slot_), scope_{whole.scope_.back()},
-          worth_(whole.worth_) {}
+    Certifier(const Certifier& whole, int piece)
+        : lattice_(whole.lattice_), costs_(whole.costs_), slot_(whole.slot_), scope_{whole.hole_scopes_[piece]},
+          worth_(scope_.back().worth()) {}
 
     Certifier(const Lattice& lattice, const LineCosts& costs, const std::string& path)
         : lattice_(lattice), costs_(costs), path_(path), partial_(path + ".partial"), slot_(lattice.moves.size()) {
@@ -299,6 +299,7 @@ public:
     void hole() {
         holes_.push_back(std::move(text_));
         text_.clear();
+        hole_scopes_.push_back(scope_.back());
     }
     // Each hole's piece, in the order of the holes: the text is then whole up to where it is now.
     void fill(std::vector<std::string>& pieces) {
@@ -311,6 +312,7 @@ public:
             flush();
         }
         holes_.clear();
+        hole_scopes_.clear();
         text_ = std::move(tail);
     }
     // A piece's text, once its subtree is written.
@@ -419,6 +421,7 @@ private:
     std::FILE* file_ = nullptr;
     std::string text_;
     std::vector<std::string> holes_;                   // the text before each hole not yet filled
+    std::vector<Weighting> hole_scopes_;               // the weighting in scope at each
     std::vector<std::array<uint8_t, 4>> slot_;        // per move and corner: its place among the corner's moves
     std::vector<Weighting> scope_;                     // the weightings in scope, innermost last
     std::array<int64_t, kLatticePoints> worth_{};      // scope_.back().worth()

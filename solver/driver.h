@@ -425,7 +425,7 @@ private:
             const Root& root = *live_[task.root];
             search.reset(task.root, root.d, root.bounds);
             std::optional<Certifier> piece;   // a certificate's piece: its text, texts_[task.piece]
-            if (certifier_) search.certify(&piece.emplace(*certifier_, Certifier::Piece{}));
+            if (certifier_) search.certify(&piece.emplace(*certifier_, task.piece));
             if (search.run(task, bound) && !shared_.found.exchange(true)) {
                 std::lock_guard<std::mutex> lock(shared_.mutex);
                 shared_.solution = search.path();

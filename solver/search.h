@@ -200,6 +200,12 @@ struct Task {
     // one there already when the node's ancestors' subtrees grew big, and a cube, begun afresh, would
     // otherwise search with the root's weights until its own subtree grows big.
     bool refine_first = false;
+    // A piece's decisions above it, one a path move: how many of `refuted` and `excluded` each forbade,
+    // in order, and after how many of its exclusions it re-solved the LP (-1: it did not).
+    struct Step {
+        int refuted = 0, excluded = 0, refined_at = -1;
+    };
+    std::vector<Step> steps = {};
 };
 
 // State shared by the workers of one search: stop flags, the winning line, node counts for budgets, and
@@ -341,6 +347,7 @@ public:
         // be running: a failure here proves nothing the table may keep, and (under the table) a later
         // sibling may not exclude that branch.
         bool handed = false, current_handed = false;
+        int refined_at = -1;   // the excluded moves there were when it re-solved the LP (-1: not yet)
     };
 
     void branches(int p, int budget, Branches& out) const {
@@ -371,12 +378,28 @@ public:
         for (uint16_t index : task.path) push(index);
     }
 
+    // A piece's node, reached as the search above it reached it: each decision's refuted moves flagged,
+    // its exclusions made, and the LP re-solved where it was, so the bounds are the ones it had there.
+    void replay(const Task& task, int bound) {
+        size_t refuted = 0, excluded = 0;
+        for (size_t f = 0; f < task.steps.size(); ++f) {
+            const Task::Step& step = task.steps[f];
+            for (int k = 0; k < step.refuted; ++k) blocked_[task.refuted[refuted++]] = 1;
+            for (int k = 0; k <= step.excluded; ++k) {
+                if (k == step.refined_at) bounds_.refine(node(), bound - static_cast<int>(f));
+                if (k < step.excluded) block(task.excluded[excluded++]);
+            }
+            push(task.path[f]);
+        }
+    }
+
     // True when a solution within `budget` more moves was found (it is then in path()). A subtree cut
     // short because another thread won or the budget ran out proves nothing, so it is never recorded.
     // Search the node a task names, within `budget` moves of the iteration's bound: its own branches
     // are `moves` when the task gives them, else the node's.
     bool run(const Task& task, int bound) {
-        enter(task);
+        if (task.steps.empty()) enter(task);
+        else replay(task, bound);
         bound_ = bound;
         base_depth_ = path_.size();
         task_excluded_ = &task.excluded;
@@ -453,6 +476,7 @@ public:
         frame.group = group;
         frame.excluded.clear();
         frame.handed = false;
+        frame.refined_at = -1;
 
         // (Refuted moves only get the flag: leaving them in available_ costs the branch-point choice
         // 0.7% more nodes and saves 6% of the instructions.)
@@ -466,11 +490,16 @@ public:
         for (tried = 0; tried < frame.end; ++tried) {
             const uint16_t index = next.viable[tried];
             if (blocked_[index]) continue;   // in the orbit of a branch tried before
-            if (!refined && !pieces_ && bounds_.refinement_due(local_nodes_ - nodes_at_start)) {
+            // Above a certificate's pieces, whose nodes only their own search counts, after the first
+            // child, where a subtree of the tree's top has nearly always proved big.
+            const bool due = pieces_ ? tried > 0 && bounds_.refinement_due(UINT64_MAX)
+                                     : bounds_.refinement_due(local_nodes_ - nodes_at_start);
+            if (!refined && due) {
                 // This subtree has proved big: refining the bounds for the children still to come (the
                 // ones tried already are excluded, so the covering LP is tighter than at entry) is now
                 // worth its cost.
                 refined = true;
+                frame.refined_at = static_cast<int>(frame.excluded.size());
                 const bool refuted_here = bounds_.refine(here, budget) > budget;
                 if (certifier_) certifier_->refined(bounds_, here, budget, refuted_here);
                 if (refuted_here) break;
@@ -566,18 +595,18 @@ public:
         shared_.queue_ready.notify_one();
     }
 
-    // The node here as a piece: the moves made, and what the undivided search forbids here, each as it
-    // forbids it (refuted moves by their flag alone), so the piece's search is the one it would make.
+    // The node here as a piece: the moves made, what the search forbids here, each as it forbids it
+    // (refuted moves by their flag alone), and where it re-solved the LP, for replay.
     void hand_piece() {
         Task task;
         task.root = root_;
         task.path = path_;
         task.excluded = *task_excluded_;
-        task.refuted = *task_refuted_;
         for (size_t f = 0; f < path_.size() - base_depth_; ++f) {
             const Frame& above = frames_[f];
             task.refuted.insert(task.refuted.end(), above.next.refuted, above.next.refuted + above.next.refuted_count);
             task.excluded.insert(task.excluded.end(), above.excluded.begin(), above.excluded.end());
+            task.steps.push_back({above.next.refuted_count, static_cast<int>(above.excluded.size()), above.refined_at});
         }
         task.piece = static_cast<int>(pieces_->size());
         pieces_->push_back(std::move(task));
@@ -683,8 +712,8 @@ public:
 
     // For a certificate on several threads: search only the top `depth` decisions, and hand each node at
     // that depth to `pieces` as a task (a hole in the certificate, for the task's own text). Above it
-    // the LP is never re-solved: a re-solve depends on how many nodes the subtrees before it took, which
-    // only their search knows; so every piece starts from the same bounds whoever searches it, when.
+    // the LP is re-solved after a node's first child, not after so many nodes, which only the pieces'
+    // search would know; so every piece starts from the same bounds whoever searches it, when.
     void split_into(int depth, std::vector<Task>* pieces) {
         piece_depth_ = depth;
         pieces_ = pieces;
