@@ -99,6 +99,18 @@ def test_certificates_without_a_folder_are_refused_before_any_work(tmp_path, arg
     assert not (tmp_path / "out.json").exists()
 
 
+@pytest.mark.parametrize("command", ["annotate", "generate"])
+def test_certificates_of_a_cluster_run_are_refused_before_any_work(tmp_path, command):
+    book = write_book(tmp_path / "own.json", [{"tiles": square_board(4, [(0, 0, 2)])}])
+    given = [str(book), "--out", str(tmp_path / "out.json")] if command == "annotate" else ["--count", "1"]
+    refused = run(command, *given, "--certificate", str(tmp_path / "certs"), "--dask")
+    assert (refused.exit_code, one_line(refused.stderr)) == (
+        2,
+        "error: --certificate is written by a search on this machine: drop --dask",
+    )
+    assert not (tmp_path / "certs").exists() and not (tmp_path / "out.json").exists()
+
+
 def test_a_certificate_folder_that_is_a_file_or_under_a_missing_folder_is_refused(tmp_path):
     (tmp_path / "file").write_text("kept")
     for folder, why in [
