@@ -150,6 +150,8 @@ const FlagSwitch kFlagSwitches[] = {
      "the parity rows' duals bound only the node whose LP they cut"},
     {"--no-lp-updates", "lp_updates", &Switches::lp_updates, false,
      "the LP's duals and primal are summed afresh at every pivot"},
+    {"--no-dual-repair", "dual_repair", &Switches::dual_repair, false,
+     "an LP whose rounded duals overload a move proves nothing"},
     // Each lower bound's switch turns it off: one row each in solver/bounds.def.
 #define UNFLIP_BOUND(type, field, flag, help) {flag, #field, &Switches::field, false, help},
 #include "solver/bounds.def"

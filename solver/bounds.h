@@ -194,6 +194,7 @@ public:
         Root root;
         CoverLp lp(context.lattice);
         lp.update_by_pivot(context.sw.lp_updates);
+        lp.repair_rounding(context.sw.dual_repair);
         lp.start_cold(d);
         lp.solve(kUnbounded);
         lp.weights(root.weights);
@@ -297,6 +298,7 @@ public:
     static void root_parity_duals(const BoundContext& context, const Root& root, CoverLp::ExactDuals& out) {
         CoverLp lp(context.lattice);
         lp.update_by_pivot(context.sw.lp_updates);
+        lp.repair_rounding(context.sw.dual_repair);
         lp.restore(root.lp);
         lp.solve(kUnbounded, context.sw.parity_rounds);
         lp.proof_duals(out);
@@ -329,6 +331,7 @@ private:
         if (!lp_) {
             lp_ = std::make_unique<CoverLp>(lattice_);
             lp_->update_by_pivot(sw_.lp_updates);
+            lp_->repair_rounding(sw_.dual_repair);
         }
         if (!lp_current_) {
             lp_->restore(*root_lp_);

@@ -278,6 +278,9 @@ public:
     // discarded): the LP follows exactly the path it took before the updates, which the certificate's
     // search needs to solve an LP again as the search solved it.
     void update_by_pivot(bool on) { refresh_ = on ? kRefresh : 1; }
+    // On, a move the exact duals overload by their rounding is mended from its corners' covering duals
+    // (relieve) rather than failing the proof. Off for a certificate, whose duals are stated as solved.
+    void repair_rounding(bool on) { repair_ = on; }
 
     void restore(const State& from) {
         copy(from, state_);
@@ -308,14 +311,34 @@ private:
             on_point[s.cut_point[k]] += on_row[kCutRow + k];
             fix_exact_[s.cut_move[k]] += 2 * on_row[kCutRow + k];
         }
-        bool feasible = true;
         for (int index = 0; index < moves_; ++index) {
             if (s.fixed[index]) continue;
             const uint8_t* c = corner_table_[index].data();
             load_[index] = on_point[c[0]] + on_point[c[1]] + on_point[c[2]] + on_point[c[3]] - fix_exact_[index];
-            if (load_[index] > kWeightScale) feasible = false;
         }
+        bool feasible = true;
+        for (int index = 0; index < moves_; ++index)
+            if (!s.fixed[index] && load_[index] > kWeightScale && !(repair_ && relieve(index))) feasible = false;
         return feasible;
+    }
+
+    // Rounding a parity row's dual down loads its own move (whose coefficient there is −1) by up to a
+    // unit, and a tight move then fails the check by that unit, losing the whole proof for a rounding.
+    // Taking the excess from the covering duals at the move's corners (its 0-points first, whose weight
+    // proves nothing here) only lowers other moves' loads, so one pass mends every move it can.
+    bool relieve(int index) {
+        int64_t excess = load_[index] - kWeightScale;
+        for (int pass = 0; pass < 2 && excess > 0; ++pass)
+            for (uint8_t p : corner_table_[index]) {
+                if (excess == 0) break;
+                if (state_.rhs.test(p) != (pass == 1)) continue;
+                const int64_t cut = std::min(exact_dual_[p], excess);
+                if (cut <= 0) continue;
+                exact_dual_[p] -= cut;
+                excess -= cut;
+                for (uint16_t at : lattice_.at[p]) load_[at] -= cut;
+            }
+        return excess == 0;
     }
 
     void copy(const State& from, State& to) const {
@@ -708,6 +731,7 @@ private:
     bool primal_current_ = false;  // value_ is C D_T, and rhs_on_core_ D_T
     int pivots_since_refresh_ = 0;
     int refresh_ = kRefresh;   // pivots between sums afresh: 1 sums afresh at every pivot
+    bool repair_ = true;       // relieve moves the rounding overloads
     struct Candidate {
         int column;       // a move's index, or −1 − t for the surplus of the tight row in slot t
         double alpha;     // its α, signed towards the leaving variable's bound

@@ -281,12 +281,14 @@ private:
 
     // With a certificate asked for, the whole run (the roots' LPs too) bounds as the certificate can state:
     // a weighting with the parity rows folded in may weigh a point below zero, which its leaves do not
-    // state; and summed afresh at every pivot, an LP solved again from the same state takes the same path,
-    // so the duals written for a node are those that refuted it.
+    // state; summed afresh at every pivot, an LP solved again from the same state takes the same path,
+    // so the duals written for a node are those that refuted it; and its duals are written as rounded,
+    // not mended (CoverLp::relieve), as the certificate's own search has always stated them.
     static Options certifiable(Options options) {
         if (!options.certificate.empty()) {
             options.sw.parity_weights = false;
             options.sw.lp_updates = false;
+            options.sw.dual_repair = false;
         }
         return options;
     }
@@ -459,7 +461,7 @@ public:
 private:
     TranspositionTable* table() { return tt_ ? &*tt_ : nullptr; }
 
-    const Options options_;   // a copy: a certificate run changes two of its switches (certifiable)
+    const Options options_;   // a copy: a certificate run changes three of its switches (certifiable)
     Board board_;
     Lattice lattice_;
     LineCosts costs_;

@@ -16,6 +16,7 @@ struct Switches {
     bool symmetry = true;    // a branch whose move is an image of an earlier one's is not searched
     bool parity_weights = true;   // the parity rows' duals bound the subtree below their LP too
     bool lp_updates = true;  // the LP's duals and primal follow each pivot by rank-one changes
+    bool dual_repair = true;  // a move the LP's rounded duals overload is mended, not the proof lost
     // Each lower bound, on unless its switch turns it off.
 #define UNFLIP_BOUND(type, field, flag, help) bool field = true;
 #include "bounds.def"

@@ -126,6 +126,20 @@ def test_parity_rows_raise_the_bound_on_some_boards(run_solver_many):
     assert sum(a > b for a, b in zip(with_parity, covering_only, strict=True)) >= len(boards) // 4
 
 
+def test_mended_duals_raise_the_root_bound_on_some_boards_and_never_past_the_optimum(run_solver_many):
+    # Rounding a parity row's dual down can overload a tight move by a unit and lose the LP's whole proof;
+    # mended from the move's covering duals (--no-dual-repair keeps the loss), the proof must still be one.
+    rng = random.Random(7600)
+    boards = [oracle.random_solvable_board(rng, n) for n in (7, 8, 9) for _ in range(40)]
+    mended = bounds_of(run_solver_many, boards)
+    unmended = bounds_of(run_solver_many, boards, 0, "--no-dual-repair")
+    assert all(a >= b for a, b in zip(mended, unmended, strict=True))
+    raised = [(board, a) for board, a, b in zip(boards, mended, unmended, strict=True) if a > b]
+    assert len(raised) >= len(boards) // 15, f"mending raised the bound on {len(raised)} boards only"
+    optima = [oracle.optimum(board) for board, _ in raised]
+    assert not overclaims([board for board, _ in raised], [bound for _, bound in raised], optima)
+
+
 def test_the_covering_bound_is_stronger_than_the_line_bounds_alone(run_solver_many):
     rng = random.Random(7200)
     boards = [oracle.random_solvable_board(rng, n) for n in (7, 8, 9, 10) for _ in range(10)]

@@ -64,6 +64,7 @@ PREMISES = [
     ("the parity rows", ("--parity-rounds", "0"), WEEKLY_1),
     ("the parity rows' duals handed down to the subtree", ("--no-parity-weights",), WEEKLY_1),
     ("the parity rows' duals handed down below the root", ("--no-parity-weights",), UNIFORM_10),
+    ("the LP's rounded duals mended", ("--no-dual-repair",), UNIFORM_10),
     ("sibling exclusion", ("--no-exclusion",), UNIFORM_10),
     ("move ordering", ("--no-ordering",), WEEKLY_1),
     ("branching at the point with fewest moves", ("--no-fewest-branches",), WEEKLY_1),

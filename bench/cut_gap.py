@@ -1,0 +1,381 @@
+#!/usr/bin/env python3
+"""How much of the gap between the covering LP with parity rows and the optimum {0, 1/2} cuts close.
+
+    .venv/bin/python bench/cut_gap.py --sizes 11-12 --boards 3 --deep 3
+    .venv/bin/python bench/cut_gap.py --sizes 11 --boards 3 --nodes
+
+Per board (bench/peers.py's `uniform-N-i`), with LPs of its own (GLOP), nothing shared with the
+solver's, on the corner lattice with every move 0 <= x <= 1:
+
+  cover   the covering LP (a 1-point needs a move);
+  parity  with every parity row (a move used at a 0-point needs another there) at once: at least what
+          the solver's separated rounds reach;
+  half    with {0, 1/2}-Chvatal-Gomory cuts too: for a set P of points, the moves with an odd number of
+          corners in P are used D(P) times mod 2, so for any F of them with |F| + D(P) odd,
+              sum over the others of x + sum over F of (1 - x) >= 1.
+          Separated by enumerating every P of up to --largest points that the LP's moves join, with
+          each P's best F, rounds until none is violated by more than --tolerance: the {0, 1/2}
+          closure of the parity system over sets that small (CP-SAT over every P, tried first, did
+          not find the violated ones within 30 s a round);
+  optimum the solver's (`--threads 2`, capped at --cap seconds).
+
+--deep K: the same at K positions on the solver's optimal solution (its first j moves made and
+forbidden). --nodes: at every node where the search re-solved its LP (`--lp-after`) and was not
+refuted, from a copy of the solver built to print them (one thread): how many of these nodes all
+the parity rows, and the cuts besides, would refute, and the nodes their subtrees took after that,
+which is what those rows could save (an outermost refuted node's subtree counted once). Its columns:
+such nodes; the mean of budget + 1 - the parity LP (what refuting takes); the mean the cuts add;
+the nodes all the parity rows refute and what they save; the nodes the cuts refute besides and what
+they save; the search's nodes in all.
+"""
+
+import argparse
+import math
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from ortools.linear_solver import pywraplp
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run_book import uniform_rows  # noqa: E402
+
+
+def lattice(h, w):
+    points = [(i, j) for i in range(h + 1) for j in range(w + 1)]
+    index = {p: n for n, p in enumerate(points)}
+    moves = []
+    for k in range(2, min(h, w) + 1):
+        for r in range(h - k + 1):
+            for c in range(w - k + 1):
+                moves.append(
+                    ((r, c, k), [index[(r, c)], index[(r, c + k)], index[(r + k, c)], index[(r + k, c + k)]])
+                )
+    return points, moves
+
+
+def difference(rows):
+    h, w = len(rows), len(rows[0])
+    t = [[int(ch) for ch in row] for row in rows]
+
+    def tile(i, j):
+        return t[i][j] if 0 <= i < h and 0 <= j < w else 0
+
+    return [
+        tile(i, j) ^ tile(i - 1, j) ^ tile(i, j - 1) ^ tile(i - 1, j - 1)
+        for i in range(h + 1)
+        for j in range(w + 1)
+    ]
+
+
+class Relaxation:
+    """The LP at a position: d the lattice's colours, `forbidden` moves held at 0."""
+
+    def __init__(self, points, moves, d, forbidden=()):
+        self.moves, self.d = moves, d
+        self.solver = pywraplp.Solver.CreateSolver("GLOP")
+        self.x = [self.solver.NumVar(0, 0 if n in forbidden else 1, f"x{n}") for n in range(len(moves))]
+        self.at = [[] for _ in points]
+        for n, (_, corners) in enumerate(moves):
+            for p in corners:
+                self.at[p].append(n)
+        for p, used in enumerate(self.at):
+            if d[p] and used:
+                self.solver.Add(sum(self.x[n] for n in used) >= 1)
+        self.solver.Minimize(sum(self.x))
+        self.cuts = 0
+
+    def solve(self):
+        status = self.solver.Solve()
+        if status != pywraplp.Solver.OPTIMAL:
+            return float("inf")
+        return self.solver.Objective().Value()
+
+    def values(self):
+        return [v.solution_value() for v in self.x]
+
+    def add_parity_rows(self):
+        for q, used in enumerate(self.at):
+            if self.d[q]:
+                continue
+            for m in used:
+                self.solver.Add(sum(self.x[n] for n in used if n != m) >= self.x[m])
+
+    def add_half_cut(self, odd, flipped):
+        self.solver.Add(
+            sum(self.x[n] for n in odd if n not in flipped) + sum(1 - self.x[n] for n in flipped) >= 1
+        )
+        self.cuts += 1
+
+
+def separate(moves, at, d, x, largest, most):
+    """The {0, 1/2} cuts x violates most, over every set P of up to `largest` points that the moves x uses
+    join: for each P the best F (the odd moves over 1/2, then the parity mended at the cheapest move).
+    Up to `most` of them, most violated first, as (violation, odd moves, F)."""
+    support = [n for n, v in enumerate(x) if v > 1e-7]
+    near = {}
+    for n in support:
+        for p in moves[n][1]:
+            near.setdefault(p, set()).update(moves[n][1])
+    seen, found = set(), []
+    frontier = [frozenset([p]) for p in near]
+    for size in range(1, largest + 1):
+        grown = []
+        for points in frontier:
+            if points in seen:
+                continue
+            seen.add(points)
+            touched = {}
+            for p in points:
+                for n in at[p]:
+                    touched[n] = touched.get(n, 0) + 1
+            odd = [n for n, times in touched.items() if times % 2]
+            flipped = {n for n in odd if x[n] > 0.5}
+            cost = sum(min(x[n], 1 - x[n]) for n in odd)
+            if (len(flipped) + sum(d[p] for p in points)) % 2 == 0:
+                mend = min(odd, key=lambda n: abs(1 - 2 * x[n]), default=None)
+                if mend is None:
+                    continue
+                cost += abs(1 - 2 * x[mend])
+                flipped ^= {mend}
+            if cost < 1 - 1e-6:
+                found.append((1 - cost, odd, flipped))
+            if size < largest:
+                for p in points:
+                    for q in near[p]:
+                        if q not in points:
+                            grown.append(points | {q})
+        frontier = grown
+    found.sort(key=lambda cut: -cut[0])
+    return found[:most]
+
+
+def measure(points, moves, d, forbidden, rounds, tolerance, largest, per_round):
+    lp = Relaxation(points, moves, d, forbidden)
+    cover = lp.solve()
+    lp.add_parity_rows()
+    parity = lp.solve()
+    half = parity
+    started = time.perf_counter()
+    for _ in range(rounds):
+        found = [
+            cut for cut in separate(moves, lp.at, d, lp.values(), largest, per_round) if cut[0] > tolerance
+        ]
+        if not found:
+            break
+        for _, odd, flipped in found:
+            lp.add_half_cut(odd, flipped)
+        half = lp.solve()
+    return cover, parity, half, lp.cuts, time.perf_counter() - started
+
+
+def solve(solver, rows, cap):
+    done = subprocess.run(
+        [str(solver), "--threads", "2", "--quiet", "--max-seconds", str(cap)],
+        input="\n".join(rows) + "\n",
+        capture_output=True,
+        text=True,
+    )
+    lines = done.stdout.split("\n")
+    for n, line in enumerate(lines):
+        if line.startswith("MOVES "):
+            count = int(line.split()[1])
+            return count, [tuple(map(int, lines[n + 1 + i].split())) for i in range(count)]
+        if line.startswith("STOPPED "):
+            return f"STOPPED {line.split()[1]}", []
+    raise SystemExit(f"error: the solver failed: {done.stderr.strip()[-200:]}")
+
+
+# The lines that make a copy of the solver print each node it re-solved the LP at and was not refuted
+# by, with what its subtree took after that: (text to find in solver/search.h, text to put after it).
+DUMP_EDITS = [
+    (
+        "        bool refined = false;\n",
+        "        std::string dump;   // the node, once refined\n        uint64_t dump_start = 0;\n",
+    ),
+    (
+        "                if (refuted_here) break;\n",
+        "                dump_start = local_nodes_;\n"
+        '                dump = "REFINE " + std::to_string(budget) + " " +\n'
+        '                        std::to_string(here.depth) + " D";\n'
+        "                for (int p = 0; p < kLatticePoints; ++p)\n"
+        '                    if (d_.test(p)) dump += " " + std::to_string(p);\n'
+        '                dump += " X";\n'
+        "                for (size_t m = 0; m < lattice_.moves.size(); ++m)\n"
+        "                    if (here.blocked[m])\n"
+        '                        dump += " " + std::to_string(moves_[m].row) + "," +\n'
+        '                                 std::to_string(moves_[m].col) + "," +\n'
+        "                                 std::to_string(moves_[m].size);\n",
+    ),
+    (
+        "        if (refined) bounds_.leave(here);\n",
+        '        if (refined && !dump.empty()) std::fprintf(stderr, "%s N %llu\\n", dump.c_str(),\n'
+        "            (unsigned long long)(local_nodes_ - dump_start));\n",
+    ),
+]
+
+
+def dumping_solver(folder):
+    """A copy of the solver that prints its re-solved, unrefuted nodes on standard error."""
+    source = folder / "src"
+    shutil.copytree(REPO / "solver", source / "solver")
+    shutil.copy(REPO / "unflip_solver.cpp", source)
+    search = source / "solver" / "search.h"
+    text = search.read_text()
+    for find, after in DUMP_EDITS:
+        if text.count(find) != 1:
+            raise SystemExit(f"error: solver/search.h has changed: {find.strip()!r} is not there once")
+        text = text.replace(find, find + after)
+    search.write_text(text)
+    binary = folder / "dumping_solver"
+    subprocess.run(
+        [
+            "g++",
+            "-std=c++17",
+            "-O3",
+            "-march=native",
+            "-pthread",
+            "-include",
+            "string",
+            "-include",
+            "cstdio",
+            "-o",
+            str(binary),
+            str(source / "unflip_solver.cpp"),
+        ],
+        check=True,
+    )
+    return binary
+
+
+def refined_nodes(binary, rows, n, index_of):
+    """(budget, depth, d, forbidden, nodes after) per re-solved node, in the order the search left them,
+    and the search's nodes in all."""
+    done = subprocess.run(
+        [str(binary), "--threads", "1", "--quiet"],
+        input="\n".join(rows) + "\n",
+        capture_output=True,
+        text=True,
+    )
+    nodes = []
+    for line in done.stderr.splitlines():
+        match = re.match(r"REFINE (\d+) (\d+) D(.*) X(.*) N (\d+)$", line)
+        if not match:
+            continue
+        d = [0] * (n + 1) ** 2
+        for bit in match.group(3).split():
+            d[int(bit) // 16 * (n + 1) + int(bit) % 16] = 1
+        forbidden = {index_of[tuple(map(int, m.split(",")))] for m in match.group(4).split()}
+        nodes.append((int(match.group(1)), int(match.group(2)), d, forbidden, int(match.group(5))))
+    total = int(re.search(r"^NODES (\d+)$", done.stdout, re.M).group(1))
+    return nodes, total
+
+
+def saved(nodes, refuted):
+    """The nodes the refuted ones' subtrees took after their LP: the search prints a node after its
+    subtree, so a node's descendants are the run of lines just before it that lie deeper."""
+    total, i = 0, len(nodes) - 1
+    while i >= 0:
+        if refuted[i]:
+            total += nodes[i][4]
+            depth = nodes[i][1]
+            i -= 1
+            while i >= 0 and nodes[i][1] > depth:
+                i -= 1
+        else:
+            i -= 1
+    return total
+
+
+def node_report(name, nodes, total, bounds):
+    """bounds: per node (parity LP, with cuts)."""
+
+    def refutes(value, budget):
+        return math.ceil(value - 1e-6) > budget
+
+    by_parity = [refutes(p, node[0]) for node, (p, _) in zip(nodes, bounds, strict=True)]
+    by_cuts = [refutes(h, node[0]) for node, (_, h) in zip(nodes, bounds, strict=True)]
+    left = [node[0] + 1 - p for node, (p, _) in zip(nodes, bounds, strict=True)]
+    raised = [h - p for p, h in bounds]
+    print(
+        f"{name:<14} {len(nodes):>6} {sum(left) / max(1, len(left)):>9.2f}"
+        f" {sum(raised) / max(1, len(raised)):>9.3f}"
+        f" {sum(by_parity):>7} {saved(nodes, by_parity):>10} {sum(by_cuts) - sum(by_parity):>7}"
+        f" {saved(nodes, by_cuts) - saved(nodes, by_parity):>10} {total:>11}",
+        flush=True,
+    )
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--sizes", default="11-12", help="N or A-B")
+    parser.add_argument("--boards", type=int, default=3)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--rounds", type=int, default=40, help="separation rounds a position at most")
+    parser.add_argument("--tolerance", type=float, default=0.01, help="smallest violation a cut is added for")
+    parser.add_argument("--largest", type=int, default=3, help="points in a cut's set P at most")
+    parser.add_argument("--per-round", type=int, default=30, help="cuts added a round at most")
+    parser.add_argument("--deep", type=int, default=0, help="positions on the optimal path, besides the root")
+    parser.add_argument("--cap", type=float, default=120, help="the solver's seconds a board")
+    parser.add_argument("--solver", type=Path, default=REPO / "unflip_solver")
+    parser.add_argument(
+        "--nodes", action="store_true", help="at the search's re-solved nodes instead (one thread)"
+    )
+    options = parser.parse_args()
+    low, _, high = options.sizes.partition("-")
+    sizes = range(int(low), int(high or low) + 1)
+    boards = [(n, i) for n in sizes for i in range(options.first, options.first + options.boards)]
+    cuts = (options.rounds, options.tolerance, options.largest, options.per_round)
+    if options.nodes:
+        print(
+            f"{'board':<14} {'nodes':>6} {'to refute':>9} {'cuts add':>9} {'parity':>7} {'saves':>10}"
+            f" {'cuts':>7} {'save':>10} {'of nodes':>11}"
+        )
+        with tempfile.TemporaryDirectory() as folder:
+            binary = dumping_solver(Path(folder))
+            for n, i in boards:
+                points, moves = lattice(n, n)
+                index_of = {m[0]: k for k, m in enumerate(moves)}
+                nodes, total = refined_nodes(binary, uniform_rows(n, i), n, index_of)
+                bounds = [measure(points, moves, d, forbidden, *cuts)[1:3] for _, _, d, forbidden, _ in nodes]
+                node_report(f"uniform-{n}-{i}", nodes, total, bounds)
+        return
+    print(
+        f"{'board':<14} {'depth':>5} {'cover':>7} {'parity':>7} {'half':>7} {'cuts':>5} {'sep s':>6}"
+        f" {'optimum':>10}"
+    )
+    for n, i in boards:
+        points, moves = lattice(n, n)
+        index_of = {m[0]: k for k, m in enumerate(moves)}
+        rows = uniform_rows(n, i)
+        d = difference(rows)
+        optimum, solution = solve(options.solver, rows, options.cap)
+        depths = [0] + [
+            round(j * len(solution) / (options.deep + 1)) for j in range(1, options.deep + 1) if solution
+        ]
+        for depth in depths:
+            here = list(d)
+            forbidden = set()
+            for move in solution[:depth]:
+                m = index_of[tuple(move)]
+                forbidden.add(m)
+                for p in moves[m][1]:
+                    here[p] ^= 1
+            cover, parity, half, count, seconds = measure(points, moves, here, forbidden, *cuts)
+            left = optimum - depth if isinstance(optimum, int) else optimum
+            print(
+                f"uniform-{n}-{i:<4} {depth:>5} {cover:>7.2f} {parity:>7.2f} {half:>7.2f} {count:>5}"
+                f" {seconds:>6.1f} {left:>10}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
