@@ -1,16 +1,27 @@
-"""What several test files need: the repository's root, whether this is CI, boards made by flipping
-squares, and boards in the game's tile encoding. Written apart from the front end (on the oracle's
-boards), so a test built on these does not lean on the code it checks."""
+"""What several test files need: the repository's root, its Makefile's programs built, whether this is
+CI, boards made by flipping squares, and boards in the game's tile encoding. Written apart from the front
+end (on the oracle's boards), so a test built on these does not lean on the code it checks."""
 
 from __future__ import annotations
 
 import os
 import random
+import subprocess
 from pathlib import Path
 
+import pytest
 from oracle import Board, Move, board_text, random_board, replay, uniform
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+def built(target: str) -> Path:
+    """The Makefile's `target` brought up to date, as a path; a build that fails fails the test with
+    make's output."""
+    build = subprocess.run(["make", "--no-print-directory", target], cwd=REPO, capture_output=True, text=True)
+    if build.returncode != 0:
+        pytest.fail(f"`make {target}` failed:\n{build.stdout}\n{build.stderr}")
+    return REPO / target
 
 
 def in_ci() -> bool:

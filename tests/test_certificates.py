@@ -13,7 +13,7 @@ from pathlib import Path
 
 import oracle
 import pytest
-from helpers import REPO
+from helpers import REPO, built
 from oracle import Board, board_from_mask, board_text
 from test_solver_books import WEEKLY_OPTIMA
 
@@ -72,12 +72,7 @@ def assert_all_valid(certify, cases: list[tuple[Board, int, int]]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def certify_boards():
-    build = subprocess.run(
-        ["make", "--no-print-directory", "unflip_certify_boards"], cwd=REPO, capture_output=True, text=True
-    )
-    if build.returncode != 0:
-        pytest.fail(f"`make unflip_certify_boards` failed:\n{build.stdout}\n{build.stderr}")
-    return REPO / "unflip_certify_boards"
+    return built("unflip_certify_boards")
 
 
 @pytest.mark.parametrize("target", [0, 1])

@@ -9,7 +9,7 @@ import shutil
 import subprocess
 
 import pytest
-from helpers import REPO, in_ci
+from helpers import REPO, built, in_ci
 
 FUZZ_SECONDS = 20  # CI's share; a longer run is `make fuzz FUZZ_SECONDS=...`
 CORPUS = REPO / "fuzz" / "corpus"
@@ -36,12 +36,7 @@ def fuzzer(tmp_path_factory):
         if in_ci():
             pytest.fail(why + "; CI=true requires it")
         pytest.skip(why)
-    build = subprocess.run(
-        ["make", "--no-print-directory", "unflip_solver_fuzz"], cwd=REPO, capture_output=True, text=True
-    )
-    if build.returncode != 0:
-        pytest.fail(f"`make unflip_solver_fuzz` failed:\n{build.stdout}\n{build.stderr}")
-    return REPO / "unflip_solver_fuzz"
+    return built("unflip_solver_fuzz")
 
 
 def test_fuzzing_the_board_parser_finds_no_crash_no_sanitizer_report_and_no_broken_property(fuzzer, tmp_path):

@@ -9,7 +9,7 @@ import os
 import subprocess
 
 import pytest
-from helpers import REPO, random_board_text, scrambled
+from helpers import built, random_board_text, scrambled
 
 SANITIZER_ENV = {
     **os.environ,
@@ -18,11 +18,6 @@ SANITIZER_ENV = {
     "TSAN_OPTIONS": "halt_on_error=1:exitcode=99",
 }
 REPORT_MARKERS = ("ERROR: AddressSanitizer", "runtime error:", "WARNING: ThreadSanitizer", "LeakSanitizer")
-
-
-def build(target):
-    subprocess.run(["make", "--no-print-directory", "-s", target], cwd=REPO, check=True)
-    return REPO / target
 
 
 def run(binary, board_text, *args):
@@ -65,8 +60,8 @@ BOARDS = [
 def test_the_address_and_ub_sanitized_solver_agrees_with_the_plain_build_and_reports_nothing(
     name, board_text
 ):
-    sanitized = build("unflip_solver_asan")
-    plain = build("unflip_solver")
+    sanitized = built("unflip_solver_asan")
+    plain = built("unflip_solver")
     for target in ("0", "either"):
         expected = subprocess.run(
             [str(plain), "--quiet", "--threads", "2", "--target", target],
@@ -86,7 +81,7 @@ def test_the_address_and_ub_sanitized_solver_agrees_with_the_plain_build_and_rep
 
 
 def test_the_address_sanitized_solver_rejects_bad_flags_without_a_report():
-    sanitized = build("unflip_solver_asan")
+    sanitized = built("unflip_solver_asan")
     for args in (
         ["--threads", "0"],
         ["--threads", "-1"],
@@ -126,7 +121,7 @@ CASES = [
 def test_the_multithreaded_search_has_no_data_race(configuration, seed, threads):
     """Boards that take hundreds of nodes or more, many of them solving an LP, so the threads have time
     to meet."""
-    sanitized = build("unflip_solver_tsan")
+    sanitized = built("unflip_solver_tsan")
     make_board, args, _ = SHARED_STATE_CONFIGURATIONS[configuration]
     result = run(sanitized, make_board(seed), "--threads", str(threads), "--target", "either", *args)
     assert result.returncode == 0, result.stderr

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import oracle
 import pytest
-from helpers import REPO
+from helpers import built
 
 # (height, width, targets): every shape inside 4x5 but the squares (tests/test_solver_optimality.py has
 # every 4x4 board), strips to 2x7, and 3x6; the million boards of 4x5 and 5x4 for white only.
@@ -25,12 +25,7 @@ SUMMARY = re.compile(r"(\d+)x(\d+) target (\d): (\d+) boards, (\d+) solved, (\d+
 
 @pytest.fixture(scope="module")
 def all_boards():
-    build = subprocess.run(
-        ["make", "--no-print-directory", "unflip_all_boards"], cwd=REPO, capture_output=True, text=True
-    )
-    if build.returncode != 0:
-        pytest.fail(f"`make unflip_all_boards` failed:\n{build.stdout}\n{build.stderr}")
-    return REPO / "unflip_all_boards"
+    return built("unflip_all_boards")
 
 
 def oracle_optima(h: int, w: int, target: int) -> bytes:

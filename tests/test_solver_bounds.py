@@ -50,19 +50,26 @@ def test_uniformly_random_boards_get_a_bound_at_most_the_coset_optimum(run_solve
     assert not overclaims(boards, bounds, [oracle.coset_optimum(b, target) for b in boards])
 
 
-@pytest.mark.parametrize("n", [7, 8])
-def test_positions_along_optimal_solutions_get_a_bound_at_most_the_moves_left(run_solver_many, n):
-    """After k moves of an optimal solution of length m the position needs exactly m - k more: every
-    such intermediate position is one a search passes through on its way to the answer."""
-    rng = random.Random(7100 + n)
+def positions_along_optimal_solutions(rng: random.Random, n: int, boards: int) -> tuple[list, list[int]]:
+    """Every position k moves into an optimal solution (its moves shuffled) of each of `boards` random
+    solvable n x n boards, and the moves it has left: exactly that many, since the rest of the solution
+    is optimal from there."""
     positions, remaining = [], []
-    for _ in range(12 if n == 7 else 6):
+    for _ in range(boards):
         board = oracle.random_solvable_board(rng, n)
         solution = oracle.cpsat_solution(board)
         rng.shuffle(solution)
         for k in range(len(solution)):
             positions.append(replay(board, solution[:k]))
             remaining.append(len(solution) - k)
+    return positions, remaining
+
+
+@pytest.mark.parametrize("n", [7, 8])
+def test_positions_along_optimal_solutions_get_a_bound_at_most_the_moves_left(run_solver_many, n):
+    """After k moves of an optimal solution of length m the position needs exactly m - k more: every
+    such intermediate position is one a search passes through on its way to the answer."""
+    positions, remaining = positions_along_optimal_solutions(random.Random(7100 + n), n, 12 if n == 7 else 6)
     bounds = bounds_of(run_solver_many, positions)
     assert not overclaims(positions, bounds, remaining)
 
@@ -99,15 +106,7 @@ def test_weights_handed_below_a_node_never_make_the_search_miss_the_optimum(run_
 def test_positions_along_optimal_solutions_are_solved_in_the_moves_left_with_the_lp_at_every_node(
     run_solver_many, n
 ):
-    rng = random.Random(7600 + n)
-    positions, remaining = [], []
-    for _ in range(10 if n == 7 else 5):
-        board = oracle.random_solvable_board(rng, n)
-        solution = oracle.cpsat_solution(board)
-        rng.shuffle(solution)
-        for k in range(len(solution)):
-            positions.append(replay(board, solution[:k]))
-            remaining.append(len(solution) - k)
+    positions, remaining = positions_along_optimal_solutions(random.Random(7600 + n), n, 10 if n == 7 else 5)
     results = run_solver_many([board_text(p) for p in positions], *DEEP_LP)
     failures = [
         problem

@@ -8,6 +8,7 @@ import contextlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -274,14 +275,14 @@ def certify_levels(
     with progress_bar(terminal.glyphs(), terminal.err) as bar:
         task = bar.add_task("certificates", total=len(levels))
         current = [levels[0].name if levels else ""]
+        following = {level.number: later.name for level, later in pairwise(levels)}
 
         def on_progress(progress: api.SearchProgress) -> None:
             bar.update(task, description=f"certificate of {current[0]}: {progress}")
 
         def on_level(level: Certifiable) -> None:
             bar.advance(task)
-            following = [later.name for later in levels if later.number > level.number]
-            current[0] = following[0] if following else ""
+            current[0] = following.get(level.number, "")
 
         solve = solver_certifier(threads, max_seconds, on_progress)
         written = write_certificates(levels, count, asked.folder, asked.gzipped, solve, on_level)
