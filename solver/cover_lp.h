@@ -14,6 +14,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <limits>
 #include <vector>
@@ -134,6 +135,7 @@ public:
         dual_fix_.assign(moves_, 0.0);
         for (const Move& m : lattice.moves) corner_storage_.push_back({m.corner[0], m.corner[1], m.corner[2], m.corner[3]});
         corner_table_ = corner_storage_.data();
+        lay_out_grid();
         start_cold(Bits{});
     }
 
@@ -147,6 +149,7 @@ public:
         std::fill(s.fixed.begin(), s.fixed.end(), 0);
         std::fill(s.slot_of_move.begin(), s.slot_of_move.end(), -1);
         std::fill(std::begin(s.slot_of_row), std::end(s.slot_of_row), -1);
+        open_all();
     }
 
     // Move the LP to position d, with the moves `blocked` marks fixed at zero. Fixing is one-way: a
@@ -156,6 +159,7 @@ public:
         primal_current_ = false;
         for (int index = 0; index < moves_; ++index)
             if (blocked[index]) state_.fixed[index] = 1;
+        open_all();
     }
 
     enum class Result { kOptimal, kAbove, kInfeasible, kIterationCap };
@@ -285,6 +289,7 @@ public:
     void restore(const State& from) {
         copy(from, state_);
         duals_current_ = primal_current_ = false;
+        open_all();
     }
 
 private:
@@ -466,7 +471,9 @@ private:
         auto consider = [&](int r) {
             if (s.slot_of_row[r] >= 0) return;
             double violation = rhs_of(r) - activity(r);
-            if (violation <= kFeasibilityTolerance) return;
+            // A surplus row's norm is at least 1, so one that cannot beat the worst so far even at 1 is
+            // passed over without computing its row of B⁻¹ (it would lose the strict comparison anyway).
+            if (violation <= kFeasibilityTolerance || violation * violation <= worst) return;
             surplus_row(r, scratch_);
             violation = violation * violation / (1 + dot(scratch_, scratch_, s.size));
             if (violation > worst) {
@@ -541,21 +548,8 @@ private:
         if (leave.row >= 0) spread(leave.row, -1.0, 0.0);   // −A[r, ·] for a leaving surplus
 
         const double sign = leave.rising ? -1.0 : 1.0;
+        double bound_ratio = price_moves(sign);
         int candidates = 0;
-        double bound_ratio = std::numeric_limits<double>::infinity();
-        for (int index = 0; index < moves_; ++index) {
-            if (s.fixed[index] || s.slot_of_move[index] >= 0) continue;
-            const uint8_t* c = corner_table_[index].data();
-            const double a = sign * (row_at_point_[c[0]] + row_at_point_[c[1]] + row_at_point_[c[2]] +
-                                     row_at_point_[c[3]] + alpha_fix_[index]);
-            if (a <= kPivotTolerance) continue;
-            const double reduced = std::max(0.0, 1.0 - (dual_at_point_[c[0]] + dual_at_point_[c[1]] +
-                                                         dual_at_point_[c[2]] + dual_at_point_[c[3]] +
-                                                         dual_fix_[index]));
-            candidate_[candidates++] = Candidate{index, a, reduced};
-            bound_ratio = std::min(bound_ratio, (reduced + kFeasibilityTolerance) / a);
-        }
-        for (uint16_t index : fixed_moves_) alpha_fix_[index] = dual_fix_[index] = 0;
         for (int t = 0; t < s.size; ++t) {
             const double a = -sign * basis_row[t];
             if (a <= kPivotTolerance) continue;
@@ -563,8 +557,10 @@ private:
             candidate_[candidates++] = Candidate{-1 - t, a, reduced};
             bound_ratio = std::min(bound_ratio, (reduced + kFeasibilityTolerance) / a);
         }
+        // The moves first, then the surpluses, the first of the largest α winning, as in one pass.
         int enter = 0;
         double largest = 0;
+        best_move(bound_ratio, enter, largest);
         for (int k = 0; k < candidates; ++k) {
             const Candidate& c = candidate_[k];
             if (c.alpha > largest && c.reduced / c.alpha <= bound_ratio) {
@@ -581,6 +577,114 @@ private:
         if (++pivots_since_refresh_ >= refresh_) duals_current_ = primal_current_ = false;
         return true;
     }
+
+    // The ratio test prices every move at once, on a grid: the moves of size k by their top-left point p,
+    // whose four corners are then p, p + k, p + 16k and p + 17k, so that a whole size's α (and duals'
+    // sum) is four shifted runs of row_at_point_ added, which the compiler vectorises, where a move at a
+    // time gathers its corners and branches. A cell whose square would leave the lattice (c + k > w) is
+    // no move and stays shut. Sizes run from the largest, as the moves' indices do, so cells keep the
+    // moves' order and the first of equal candidates is the one a pass over the moves would take.
+    void lay_out_grid() {
+        int start = 0;
+        for (int k = std::min(lattice_.h, lattice_.w); k >= 2; --k) {
+            const int length = (lattice_.h - k) * kStride + (lattice_.w - k) + 1;
+            runs_.push_back({k, start, length});
+            start += length;
+        }
+        const int cells = (start + kLanes - 1) / kLanes * kLanes;
+        move_of_cell_.assign(cells, -1);
+        open_.assign(cells, 0.0);
+        cell_alpha_.assign(cells, 0.0);
+        cell_reduced_.assign(cells, 0.0);
+        cell_of_move_.resize(moves_);
+        for (int index = 0; index < moves_; ++index) {
+            const Move& m = lattice_.moves[index];
+            const int cell = runs_[std::min(lattice_.h, lattice_.w) - m.size].start + m.corner[0];
+            cell_of_move_[index] = cell;
+            move_of_cell_[cell] = index;
+        }
+    }
+
+    // A move may enter when it is neither fixed nor basic.
+    void open_all() {
+        for (int index = 0; index < moves_; ++index) reopen(index);
+    }
+    void reopen(int index) {
+        open_[cell_of_move_[index]] = !state_.fixed[index] && state_.slot_of_move[index] < 0 ? 1.0 : 0.0;
+    }
+
+    // Every open move's α, signed towards the leaving variable's bound, into cell_alpha_ (0 unless it is a
+    // candidate, α > tolerance) and its reduced cost into cell_reduced_; returns the least of the
+    // candidates' Harris ratios. The parity rows' −2 on their own moves is added after the corners, and
+    // cleared for the next pivot.
+    double price_moves(double sign) {
+        const double* __restrict along = row_at_point_;
+        const double* __restrict dual = dual_at_point_;
+        for (const SizeRun& run : runs_) {
+            const int k = run.size;
+            double* __restrict alpha = &cell_alpha_[run.start];
+            double* __restrict reduced = &cell_reduced_[run.start];
+            for (int p = 0; p < run.length; ++p) {
+                alpha[p] = ((along[p] + along[p + k]) + along[p + kStride * k]) + along[p + (kStride + 1) * k];
+                reduced[p] = ((dual[p] + dual[p + k]) + dual[p + kStride * k]) + dual[p + (kStride + 1) * k];
+            }
+        }
+        for (uint16_t index : fixed_moves_) {
+            const int cell = cell_of_move_[index];
+            cell_alpha_[cell] += alpha_fix_[index];
+            cell_reduced_[cell] += dual_fix_[index];
+            alpha_fix_[index] = dual_fix_[index] = 0;
+        }
+        const Lanes none = broadcast(std::numeric_limits<double>::infinity()), zero = broadcast(0.0),
+                    one = broadcast(1.0), tolerance = broadcast(kPivotTolerance),
+                    feasibility = broadcast(kFeasibilityTolerance), towards = broadcast(sign);
+        Lanes least = none;
+        double* alpha = cell_alpha_.data();
+        double* reduced = cell_reduced_.data();
+        for (size_t g = 0; g < open_.size(); g += kLanes) {
+            const Lanes a = load(alpha + g) * towards * load(&open_[g]);
+            const auto candidate = a > tolerance;
+            const Lanes less = one - load(reduced + g);
+            const Lanes cost = less > zero ? less : zero;
+            const Lanes ratio = (cost + feasibility) / (candidate ? a : one);
+            store(alpha + g, candidate ? a : zero);
+            store(reduced + g, cost);
+            least = candidate & (ratio < least) ? ratio : least;
+        }
+        return std::min(std::min(least[0], least[1]), std::min(least[2], least[3]));
+    }
+
+    // The candidate move with the largest α among those within the ratio test's bound (the first of
+    // equals), as `enter` and `largest`; both untouched when there is none.
+    void best_move(double bound_ratio, int& enter, double& largest) const {
+        const Lanes zero = broadcast(0.0), bound = broadcast(bound_ratio);
+        Lanes most = zero;
+        const double* alpha = cell_alpha_.data();
+        const double* reduced = cell_reduced_.data();
+        for (size_t g = 0; g < open_.size(); g += kLanes) {
+            const Lanes a = load(alpha + g);
+            const Lanes within = (a > zero) & (load(reduced + g) <= bound * a) ? a : zero;
+            most = most < within ? within : most;
+        }
+        const double best = std::max(std::max(most[0], most[1]), std::max(most[2], most[3]));
+        if (best <= largest) return;
+        for (size_t g = 0; g < open_.size(); ++g)
+            if (alpha[g] == best && reduced[g] <= bound_ratio * alpha[g]) {
+                enter = move_of_cell_[g];
+                largest = best;
+                return;
+            }
+    }
+
+    // Four doubles at once (GCC's vector extension, which any target lowers to what it has).
+    using Lanes = double __attribute__((vector_size(4 * sizeof(double))));
+    static Lanes broadcast(double x) { return Lanes{x, x, x, x}; }
+    static Lanes load(const double* from) {
+        Lanes v;
+        std::memcpy(&v, from, sizeof v);
+        return v;
+    }
+    static void store(double* to, const Lanes& v) { std::memcpy(to, &v, sizeof v); }
 
     // u = C h, h = the entering move's column on T.
     void core_times_move(int index, double* u) const {
@@ -614,8 +718,10 @@ private:
             for (int t = 0; t < s.size; ++t) r[t] -= u[l] * pivot_row[t];
         }
         s.slot_of_move[s.move_at[i]] = -1;
+        reopen(s.move_at[i]);
         s.move_at[i] = static_cast<uint16_t>(index);
         s.slot_of_move[index] = static_cast<int16_t>(i);
+        open_[cell_of_move_[index]] = 0;
     }
 
     // The basic move in slot i leaves and the surplus of the tight row in slot t enters: G loses
@@ -637,6 +743,7 @@ private:
         // Fill the holes with the last row and column.
         const int last = s.size - 1;
         s.slot_of_move[s.move_at[i]] = -1;
+        reopen(s.move_at[i]);
         s.slot_of_row[s.row_at[t]] = -1;
         if (i != last) {
             std::copy_n(row(last), s.size, row(i));
@@ -686,6 +793,7 @@ private:
         last[k] = 1.0 / sigma;
         s.move_at[k] = static_cast<uint16_t>(index);
         s.slot_of_move[index] = static_cast<int16_t>(k);
+        open_[cell_of_move_[index]] = 0;
         s.row_at[k] = static_cast<uint16_t>(r);
         s.slot_of_row[r] = static_cast<int16_t>(k);
         s.size = k + 1;
@@ -738,6 +846,14 @@ private:
         double reduced;   // its reduced cost
     };
     std::vector<Candidate> candidate_;
+    static constexpr int kLanes = 4;   // the grid's cells a pass takes at once (Lanes)
+    struct SizeRun {
+        int size, start, length;   // the moves of one size: top-left points 0 .. length − 1 from cell start
+    };
+    std::vector<SizeRun> runs_;
+    std::vector<int> cell_of_move_, move_of_cell_;   // move_of_cell_: −1 where a cell is no move
+    std::vector<double> open_;                       // per cell: 1 when the move may enter
+    std::vector<double> cell_alpha_, cell_reduced_;
     std::vector<std::array<uint8_t, 4>> corner_storage_;
     const std::array<uint8_t, 4>* corner_table_ = nullptr;
     struct Violation {
