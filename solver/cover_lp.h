@@ -635,20 +635,25 @@ private:
             cell_reduced_[cell] += dual_fix_[index];
             alpha_fix_[index] = dual_fix_[index] = 0;
         }
-        const Lanes none = broadcast(std::numeric_limits<double>::infinity()), zero = broadcast(0.0),
-                    one = broadcast(1.0), tolerance = broadcast(kPivotTolerance),
-                    feasibility = broadcast(kFeasibilityTolerance), towards = broadcast(sign);
-        Lanes least = none;
+        constexpr double kNone = std::numeric_limits<double>::infinity();
+        const Lanes none = {kNone, kNone, kNone, kNone}, zero = {}, one = {1, 1, 1, 1},
+                    tolerance = zero + kPivotTolerance, feasibility = zero + kFeasibilityTolerance,
+                    towards = zero + sign;
+        Lanes least = none, a, open, less;
         double* alpha = cell_alpha_.data();
         double* reduced = cell_reduced_.data();
         for (size_t g = 0; g < open_.size(); g += kLanes) {
-            const Lanes a = load(alpha + g) * towards * load(&open_[g]);
+            std::memcpy(&a, alpha + g, sizeof a);
+            std::memcpy(&open, &open_[g], sizeof open);
+            std::memcpy(&less, reduced + g, sizeof less);
+            a = a * towards * open;
+            less = one - less;
             const auto candidate = a > tolerance;
-            const Lanes less = one - load(reduced + g);
             const Lanes cost = less > zero ? less : zero;
             const Lanes ratio = (cost + feasibility) / (candidate ? a : one);
-            store(alpha + g, candidate ? a : zero);
-            store(reduced + g, cost);
+            const Lanes kept = candidate ? a : zero;
+            std::memcpy(alpha + g, &kept, sizeof kept);
+            std::memcpy(reduced + g, &cost, sizeof cost);
             least = candidate & (ratio < least) ? ratio : least;
         }
         return std::min(std::min(least[0], least[1]), std::min(least[2], least[3]));
@@ -657,13 +662,14 @@ private:
     // The candidate move with the largest α among those within the ratio test's bound (the first of
     // equals), as `enter` and `largest`; both untouched when there is none.
     void best_move(double bound_ratio, int& enter, double& largest) const {
-        const Lanes zero = broadcast(0.0), bound = broadcast(bound_ratio);
-        Lanes most = zero;
+        const Lanes zero = {}, bound = zero + bound_ratio;
+        Lanes most = zero, a, cost;
         const double* alpha = cell_alpha_.data();
         const double* reduced = cell_reduced_.data();
         for (size_t g = 0; g < open_.size(); g += kLanes) {
-            const Lanes a = load(alpha + g);
-            const Lanes within = (a > zero) & (load(reduced + g) <= bound * a) ? a : zero;
+            std::memcpy(&a, alpha + g, sizeof a);
+            std::memcpy(&cost, reduced + g, sizeof cost);
+            const Lanes within = (a > zero) & (cost <= bound * a) ? a : zero;
             most = most < within ? within : most;
         }
         const double best = std::max(std::max(most[0], most[1]), std::max(most[2], most[3]));
@@ -676,15 +682,9 @@ private:
             }
     }
 
-    // Four doubles at once (GCC's vector extension, which any target lowers to what it has).
+    // Four doubles at once (GCC's vector extension, which any target lowers to what it has). No function
+    // takes or returns one: without AVX that would be an ABI GCC warns about.
     using Lanes = double __attribute__((vector_size(4 * sizeof(double))));
-    static Lanes broadcast(double x) { return Lanes{x, x, x, x}; }
-    static Lanes load(const double* from) {
-        Lanes v;
-        std::memcpy(&v, from, sizeof v);
-        return v;
-    }
-    static void store(double* to, const Lanes& v) { std::memcpy(to, &v, sizeof v); }
 
     // u = C h, h = the entering move's column on T.
     void core_times_move(int index, double* u) const {
