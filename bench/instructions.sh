@@ -8,7 +8,7 @@
 #
 # valgrind cannot run the AVX-512 code -march=native emits on some machines, so this builds its own
 # copy for AVX2 with FMA (what every machine of the last decade has, and what valgrind runs); counts
-# are comparable between two such builds, not with the native binary's speed. (Before f6b6187 the copy
+# are comparable between two such builds, not with the native binary's speed. (Before 2e0c3b5 the copy
 # was built for SSE2 alone; its counts are not comparable with these.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
