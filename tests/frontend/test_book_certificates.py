@@ -61,6 +61,7 @@ def test_gzip_gzips_each_certificate_and_the_book_on_standard_output_gets_them_t
     assert made.exit_code == 0, made.stderr
     book = tmp_path / "g.json"
     book.write_text(made.stdout)
+    assert sorted(path.name for path in folder.iterdir()) == ["001.cert.gz", "002.cert.gz"]
     assert all(
         gzip.decompress(path.read_bytes()).startswith(b"unflip-certificate 2\n") for path in folder.iterdir()
     )

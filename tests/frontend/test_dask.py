@@ -249,7 +249,7 @@ def test_annotate_on_the_cluster_writes_the_sequential_runs_book_and_report_byte
     ],
     ids=["random levels", "levels drawn alike"],
 )
-def test_generate_on_the_cluster_writes_the_sequential_runs_book_byte_for_byte(tmp_path, plan):
+def test_generate_on_the_cluster_writes_the_sequential_runs_book_byte_for_byte(plan):
     sequential = run("generate", *plan)
     clustered = run("generate", *plan, "--dask", "--threads", "2")
     assert sequential.exit_code == clustered.exit_code == 0, clustered.output
