@@ -130,7 +130,7 @@ public:
         state_.row_at.resize(stride_);
         state_.fixed.resize(moves_);
         state_.slot_of_move.resize(moves_);
-        candidate_.resize(moves_ + stride_);
+        candidate_.resize(stride_);
         alpha_fix_.assign(moves_, 0.0);
         dual_fix_.assign(moves_, 0.0);
         for (const Move& m : lattice.moves) corner_storage_.push_back({m.corner[0], m.corner[1], m.corner[2], m.corner[3]});
@@ -605,7 +605,8 @@ private:
         }
     }
 
-    // A move may enter when it is neither fixed nor basic.
+    // A move may enter when it is neither fixed nor basic: open_ says so per cell, for the ratio test's
+    // lanes, and is set again wherever either changes.
     void open_all() {
         for (int index = 0; index < moves_; ++index) reopen(index);
     }
@@ -721,7 +722,7 @@ private:
         reopen(s.move_at[i]);
         s.move_at[i] = static_cast<uint16_t>(index);
         s.slot_of_move[index] = static_cast<int16_t>(i);
-        open_[cell_of_move_[index]] = 0;
+        reopen(index);
     }
 
     // The basic move in slot i leaves and the surplus of the tight row in slot t enters: G loses
@@ -793,7 +794,7 @@ private:
         last[k] = 1.0 / sigma;
         s.move_at[k] = static_cast<uint16_t>(index);
         s.slot_of_move[index] = static_cast<int16_t>(k);
-        open_[cell_of_move_[index]] = 0;
+        reopen(index);
         s.row_at[k] = static_cast<uint16_t>(r);
         s.slot_of_row[r] = static_cast<int16_t>(k);
         s.size = k + 1;
@@ -841,7 +842,7 @@ private:
     int refresh_ = kRefresh;   // pivots between sums afresh: 1 sums afresh at every pivot
     bool repair_ = true;       // relieve moves the rounding overloads
     struct Candidate {
-        int column;       // a move's index, or −1 − t for the surplus of the tight row in slot t
+        int column;       // −1 − t for the surplus of the tight row in slot t (moves: best_move)
         double alpha;     // its α, signed towards the leaving variable's bound
         double reduced;   // its reduced cost
     };

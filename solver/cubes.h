@@ -176,13 +176,11 @@ public:
             blocked[index] = 1;
             child.excluded.push_back(index);
             if (node.group == kTrivialGroup || !sw_.symmetry) continue;
-            for (int g = 1; g < kSymmetries; ++g) {
-                if (!(node.group >> g & 1)) continue;
-                const uint16_t image = lattice_.move_image[g][index];
-                if (blocked[image]) continue;
+            lattice_.for_each_image(index, node.group, [&](uint16_t image) {
+                if (blocked[image]) return;
                 blocked[image] = 1;
                 child.excluded.push_back(image);
-            }
+            });
         }
     }
 

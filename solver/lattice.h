@@ -93,6 +93,14 @@ struct Lattice {
         build_symmetries();
     }
 
+    // f(image) for the image of move `index` under each symmetry of `group` but the identity: its orbit, the
+    // moves a failed branch forbids with it.
+    template <typename F>
+    void for_each_image(uint16_t index, SymmetryGroup group, F&& f) const {
+        for (int g = 1; g < kSymmetries; ++g)
+            if (group >> g & 1) f(move_image[g][index]);
+    }
+
     // The symmetries of the board the difference grid d is invariant under.
     SymmetryGroup symmetries_of(const Bits& d) const {
         SymmetryGroup group = 0;

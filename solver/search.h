@@ -540,6 +540,14 @@ public:
         return solved;
     }
 
+    // What the loop at depth f forbids below it, appended: the moves its bounds refuted, then the ones it
+    // has tried and their orbits.
+    void add_forbidden_by(size_t f, std::vector<uint16_t>& refuted, std::vector<uint16_t>& excluded) const {
+        const Frame& frame = frames_[f];
+        refuted.insert(refuted.end(), frame.next.refuted, frame.next.refuted + frame.next.refuted_count);
+        excluded.insert(excluded.end(), frame.excluded.begin(), frame.excluded.end());
+    }
+
     void exclude_here(Frame& frame, uint16_t index) {
         block(index);
         frame.excluded.push_back(index);
@@ -547,11 +555,9 @@ public:
 
     void exclude_orbit(Frame& frame, uint16_t index, SymmetryGroup group) {
         if (group == kTrivialGroup || !sw_.symmetry) return;
-        for (int g = 1; g < kSymmetries; ++g) {
-            if (!(group >> g & 1)) continue;
-            const uint16_t image = lattice_.move_image[g][index];
+        lattice_.for_each_image(index, group, [&](uint16_t image) {
             if (!blocked_[image]) exclude_here(frame, image);
-        }
+        });
     }
 
     // An idle worker waits: hand it the untried branches of the shallowest loop that has some (the
@@ -573,17 +579,12 @@ public:
         task.group = frame.group;
         if (sw_.exclusion) {
             task.excluded = *task_excluded_;
-            for (size_t g = 0; g <= f; ++g) {
-                const Frame& above = frames_[g];
-                task.excluded.insert(task.excluded.end(), above.next.refuted, above.next.refuted + above.next.refuted_count);
-                task.excluded.insert(task.excluded.end(), above.excluded.begin(), above.excluded.end());
-            }
+            for (size_t g = 0; g <= f; ++g) add_forbidden_by(g, task.excluded, task.excluded);
             if (!sw_.tt) {
                 const uint16_t running = frame.next.viable[frame.current];
                 task.excluded.push_back(running);
                 if (sw_.symmetry)
-                    for (int g = 1; g < kSymmetries; ++g)
-                        if (frame.group >> g & 1) task.excluded.push_back(lattice_.move_image[g][running]);
+                    lattice_.for_each_image(running, frame.group, [&](uint16_t image) { task.excluded.push_back(image); });
             }
         }
         task.moves.assign(frame.next.viable + frame.current + 1, frame.next.viable + frame.end);
@@ -604,8 +605,7 @@ public:
         task.excluded = *task_excluded_;
         for (size_t f = 0; f < path_.size() - base_depth_; ++f) {
             const Frame& above = frames_[f];
-            task.refuted.insert(task.refuted.end(), above.next.refuted, above.next.refuted + above.next.refuted_count);
-            task.excluded.insert(task.excluded.end(), above.excluded.begin(), above.excluded.end());
+            add_forbidden_by(f, task.refuted, task.excluded);
             task.steps.push_back({above.next.refuted_count, static_cast<int>(above.excluded.size()), above.refined_at});
         }
         task.piece = static_cast<int>(pieces_->size());
@@ -628,10 +628,7 @@ public:
         for (size_t f = 0; f < active; ++f) {
             Task& below = in_force[f + 1];
             below = in_force[f];
-            const Frame& frame = frames_[f];
-            if (!sw_.exclusion) continue;
-            below.refuted.insert(below.refuted.end(), frame.next.refuted, frame.next.refuted + frame.next.refuted_count);
-            below.excluded.insert(below.excluded.end(), frame.excluded.begin(), frame.excluded.end());
+            if (sw_.exclusion) add_forbidden_by(f, below.refuted, below.excluded);
         }
         Task node = in_force[active];
         node.root = root_;
@@ -651,12 +648,11 @@ public:
                 if (!named[index]) sibling.excluded.push_back(index);
                 named[index] = 1;
                 if (frame.group == kTrivialGroup || !sw_.symmetry) return;
-                for (int g = 1; g < kSymmetries; ++g) {
-                    const uint16_t image = lattice_.move_image[g][index];
-                    if (!(frame.group >> g & 1) || named[image]) continue;
+                lattice_.for_each_image(index, frame.group, [&](uint16_t image) {
+                    if (named[image]) return;
                     named[image] = 1;
                     sibling.excluded.push_back(image);
-                }
+                });
             };
             forbid(frame.next.viable[frame.current]);
             for (int k = frame.current + 1; k < frame.end; ++k) {
