@@ -43,7 +43,7 @@ from ortools.linear_solver import pywraplp
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run_book import uniform_rows  # noqa: E402
+from run_book import level_numbers, uniform_rows  # noqa: E402
 
 
 def lattice(h, w):
@@ -329,9 +329,8 @@ def main():
         "--nodes", action="store_true", help="at the search's re-solved nodes instead (one thread)"
     )
     options = parser.parse_args()
-    low, _, high = options.sizes.partition("-")
-    sizes = range(int(low), int(high or low) + 1)
-    boards = [(n, i) for n in sizes for i in range(options.first, options.first + options.boards)]
+    indices = range(options.first, options.first + options.boards)
+    boards = [(n, i) for n in level_numbers(options.sizes) for i in indices]
     cuts = (options.rounds, options.tolerance, options.largest, options.per_round)
     if options.nodes:
         print(

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import re
 import statistics
 import subprocess
@@ -30,6 +29,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))
+
+from helpers import random_board_text  # noqa: E402  (the tests' random boards)
 
 from unflip_frontend import api  # noqa: E402
 from unflip_frontend.cluster import Cluster  # noqa: E402
@@ -37,12 +39,6 @@ from unflip_frontend.cubes import Split, search_cube  # noqa: E402
 from unflip_frontend.protocol import Solution  # noqa: E402
 
 CORES = (16, 64, 256)
-
-
-def random_board(n: int, seed: int) -> str:
-    """The tests' uniformly random board (tests/helpers.py random_board_text), rebuilt here."""
-    mask = random.Random(seed).getrandbits(n * n)
-    return "".join("".join(str(mask >> (r * n + c) & 1) for c in range(n)) + "\n" for r in range(n))
 
 
 @dataclass
@@ -218,7 +214,7 @@ def main() -> None:
         cluster.threads()
         print(f"LocalCluster of 2 workers x 1 thread started in {time.monotonic() - started:.1f} s")
         for n, seed in boards:
-            text = random_board(n, seed)
+            text = random_board_text(n, seed)
             single = run_single(solver, text, options.max_seconds)
             if single.optimum is None:
                 print(f"{n}x{n} #{seed}: the single process stopped after {single.seconds:.0f} s; left out")

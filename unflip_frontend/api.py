@@ -57,7 +57,7 @@ from typing import Literal, TypeVar
 
 from . import boards
 from .books import Book, Level, load_source
-from .build import OnBuild, ensure_solver
+from .build import OnBuild, ensure_solver, quiet_build
 from .errors import InputError, SolverError, VerificationError
 from .files import writable_target, write_atomically
 from .hints import Hint, find_hint, hint_settings
@@ -199,10 +199,6 @@ def build_solver(on_build: OnBuild | None = None) -> Path:
     source, compiled now if it is missing or older than its source. Every function calls it; calling it
     first moves the wait of a first build (about a minute) to a moment of your choosing."""
     return ensure_solver(on_build or quiet_build)
-
-
-def quiet_build(_command: list[str]) -> None:
-    """For callers who need not be told that the solver is being built."""
 
 
 def solve(

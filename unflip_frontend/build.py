@@ -23,6 +23,10 @@ from .layout import BINARY_NAME, BUILD_SETTINGS_NAME, SOURCE_NAME, Layout, cache
 OnBuild = Callable[[list[str]], None]
 
 
+def quiet_build(_command: list[str]) -> None:
+    """For callers who need not be told that the solver is being built (a cluster's workers among them)."""
+
+
 def find_compiler() -> str:
     for name in (os.environ.get("CXX"), "g++", "clang++", "c++"):
         if name and shutil.which(name):

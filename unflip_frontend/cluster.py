@@ -30,12 +30,12 @@ import distributed
 from .annotate import Proof, Prove, Unproven, solver_prover
 from .boards import Board
 from .books import Level
-from .build import ensure_solver
+from .build import ensure_solver, quiet_build
 from .cubes import Cube, CubeListing, CubeOutcome, Cubes, Split, list_cubes, resumed_tasks, search_or_split
 from .errors import ClusterError, SolverError
 from .generator import Draft, Generated, Plan, find_level
 from .protocol import LowerBound, Outcome, SearchProgress, Solution, Stopped
-from .solver import RUNNING, OnProgress, SolverSettings, root_bound
+from .solver import RUNNING, OnProgress, SolverSettings, no_progress, root_bound
 from .verify import solve_board, verified
 
 T = TypeVar("T")
@@ -79,10 +79,6 @@ def search_priority(cubes: Cubes) -> float:
     order the search's branching puts the likeliest moves first in, so at the optimum a solution tends to
     come early. (Exact for the first three levels of splitting; deeper ones break ties only roughly.)"""
     return -sum(place / float(1 << 16) ** level for level, place in enumerate(cubes[0].order))
-
-
-def quiet_build(_command: list[str]) -> None:
-    """A worker builds its solver without telling anyone."""
 
 
 def always_needed() -> bool:
@@ -150,7 +146,7 @@ def whole_task(work: Callable[[Path, W], R], item: W, stop: str) -> R:
 
 def solved_level(settings: SolverSettings, solver: Path, board: Board) -> Outcome:
     """A level of --all, solved and verified."""
-    return solve_board(solver, board, settings, lambda _progress: None)
+    return solve_board(solver, board, settings, no_progress)
 
 
 def proven_level(settings: SolverSettings, solver: Path, board: Board) -> Proof | Unproven:
@@ -378,7 +374,7 @@ class Cluster:
             ready = [future for future in pending if future.done()]
             if not ready:
                 if budget.spent():
-                    return Stopped(cubes[0].target if cubes else 0, bound, budget.nodes, budget.seconds())
+                    return Stopped(cubes[0].target, bound, budget.nodes, budget.seconds())
                 self.alive(heard)
                 time.sleep(POLL_SECONDS)
                 continue
@@ -436,11 +432,15 @@ class Cluster:
         self, levels: Sequence[Level], settings: SolverSettings
     ) -> Iterator[tuple[Level, Callable[[], Outcome]]]:
         """Each level of --all solved whole on a worker; in the book's order, each level with the wait for
-        its outcome, verified here again (a SolverError when the worker failed on it)."""
+        its outcome, verified here again (a SolverError when the worker failed on it). A malformed level
+        is not sent: check_level never searches it."""
         work = partial(solved_level, replace(settings, threads=1))
-        with self.in_order(work, [level.board for level in levels], "level") as waits:
-            for level, wait in zip(levels, waits, strict=True):
-                yield level, partial(verified_wait, level.board, wait)
+        wellformed = [level for level in levels if level.problem is None]
+        with self.in_order(work, [level.board for level in wellformed], "level") as waits:
+            wait_of = iter(waits)
+            for level in levels:
+                searched = not_searched if level.problem is not None else next(wait_of)
+                yield level, partial(verified_wait, level.board, searched)
 
     @contextlib.contextmanager
     def proofs(self, boards: Sequence[Board], settings: SolverSettings) -> Iterator[Prove]:
@@ -461,6 +461,10 @@ class Cluster:
         with self.in_order(work, planned, "draft") as waits:
             draft_of = dict(zip(planned, waits, strict=True))
             yield lambda plan, index: draft_of[plan, index]()
+
+
+def not_searched() -> Outcome:
+    raise AssertionError("a malformed level is never searched")
 
 
 def verified_wait(board: Board, wait: Callable[[], Outcome]) -> Outcome:

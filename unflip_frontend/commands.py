@@ -8,7 +8,6 @@ import contextlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
-from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -93,8 +92,9 @@ def solve_single(
         if cluster is None:
             outcome = search(level, settings, on_progress, stream.terminal.announce_build, certificate)
         else:
-            budget = (settings.max_seconds, settings.max_nodes)
-            outcome = cluster.solve(level.board, settings.target, *budget, on_progress)
+            outcome = cluster.solve(
+                level.board, settings.target, settings.max_seconds, settings.max_nodes, on_progress
+            )
     if isinstance(outcome, Stopped) and outcome.found is not None:
         stream.counting_stopped(level, settings, outcome, listed)
     if certificate is not None and isinstance(outcome, Solution):
@@ -274,17 +274,20 @@ def certify_levels(
     """The levels' certificates written into the folder (book_certificates.py), under a bar of their own."""
     with progress_bar(terminal.glyphs(), terminal.err) as bar:
         task = bar.add_task("certificates", total=len(levels))
-        current = [levels[0].name if levels else ""]
-        following = {level.number: later.name for level, later in pairwise(levels)}
+        current = [""]  # the level being certified
 
         def on_progress(progress: api.SearchProgress) -> None:
             bar.update(task, description=f"certificate of {current[0]}: {progress}")
 
-        def on_level(level: Certifiable) -> None:
-            bar.advance(task)
-            current[0] = following.get(level.number, "")
+        certify = solver_certifier(threads, max_seconds, on_progress)
 
-        solve = solver_certifier(threads, max_seconds, on_progress)
+        def solve(level: Certifiable, path: Path) -> Solution | Unsolvable | Stopped:
+            current[0] = level.name
+            return certify(level, path)
+
+        def on_level(_level: Certifiable) -> None:
+            bar.advance(task)
+
         written = write_certificates(levels, count, asked.folder, asked.gzipped, solve, on_level)
     terminal.status(f"wrote {len(written.names)} certificates of optimality to {asked.shown}")
     return written

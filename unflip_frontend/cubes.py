@@ -73,19 +73,14 @@ CubeOutcome = Solution | Exhausted | Split | Stopped
 Cubes = tuple[Cube, ...]
 
 
-def list_cubes(
-    solver: Path, board: Board, target: str, bound: int, depth: int, within: Cube | None = None
-) -> CubeListing | Unsolvable:
-    """The cubes of the board's search at `bound`, `depth` decisions down (below `within` when given)."""
-    arguments = ["--cubes", str(depth), "--bound", str(bound)]
-    arguments += ["--cube", within.spec] if within else ["--target", target]
+def list_cubes(solver: Path, board: Board, target: str, bound: int, depth: int) -> CubeListing | Unsolvable:
+    """The cubes of the board's search at `bound`, `depth` decisions down."""
+    arguments = ["--cubes", str(depth), "--bound", str(bound), "--target", target]
     returncode, stdout, stderr = run_search(solver, board, arguments, no_progress, None)
     if returncode == 0:
-        return read_listing(stdout, within.order if within else ())
+        return read_listing(stdout, ())
     # The one other outcome a listing has: no target reachable, in the shape every mode shares.
-    outcome = read_outcome(
-        returncode, stdout, stderr, target if within is None else str(within.target), reject
-    )
+    outcome = read_outcome(returncode, stdout, stderr, target, reject)
     assert isinstance(outcome, Unsolvable), outcome  # a listing is never stopped
     return outcome
 
