@@ -146,6 +146,9 @@ const FlagSwitch kFlagSwitches[] = {
      "moves are not ordered by how many 1-points they clear"},
     {"--no-fewest-branches", "fewest_branches", &Switches::fewest_branches, false,
      "branch at the first 1-point, not the one with fewest moves"},
+    {"--no-work-estimate", "work_estimate", &Switches::work_estimate, false,
+     "branch at the point with fewest moves everywhere, not where the\n"
+     "                       children's estimated work sums least"},
     {"--no-parity-weights", "parity_weights", &Switches::parity_weights, false,
      "the parity rows' duals bound only the node whose LP they cut"},
     {"--no-lp-updates", "lp_updates", &Switches::lp_updates, false,
@@ -175,6 +178,9 @@ const NumberSwitch kNumberSwitches[] = {
     {"--lp-after", "N", &Switches::lp_after, 0, 1 << 30,
      "solve the covering LP again at a node once its subtree has\n"
      "                       taken N nodes (default 2000; 0: at the root only)"},
+    {"--estimate-from", "B", &Switches::estimate_from, 1, kMaxMoves,
+     "the work estimate chooses the branch point with B or more moves\n"
+     "                       left (default 10)"},
     {"--tt-min-budget", "B", &Switches::tt_min_budget, 1, kMaxStoredBudget + 1,
      "with --tt: consult the table only with B or more moves left\n"
      "                       (default 3)"},

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <deque>
 #include <iterator>
+#include <limits>
 #include <mutex>
 #include <tuple>
 #include <type_traits>
@@ -112,13 +113,17 @@ public:
     // The bound of type B when the set holds it and its switch is on, else nullptr; and what it prepared
     // at a root. A certificate (certificate.h) reads the covering bound's weights through them.
     template <typename B>
-    B* find() {
-        B* found = nullptr;
+    const B* find() const {
+        const B* found = nullptr;
         for_each([&](auto index) {
             if constexpr (std::is_same_v<std::tuple_element_t<index, std::tuple<Bound...>>, B>)
                 if (on_[index]) found = &std::get<index>(bounds_);
         });
         return found;
+    }
+    template <typename B>
+    B* find() {
+        return const_cast<B*>(std::as_const(*this).template find<B>());
     }
     template <typename B>
     static const typename B::Root* find_root(const Roots& roots, const Switched& on) {
@@ -283,7 +288,11 @@ public:
     // Every solution toggles each 1-point an odd number of times, so it uses at least one available move
     // at any 1-point we pick. The point with the fewest available moves gives the fewest branches (one
     // is a forced move, none a dead end), as in exact-cover search; without the switch, the first point.
-    int branch_point() const {
+    // With `budget` moves left or more (--estimate-from), where subtrees are big and choosing well pays
+    // for looking at every move, the point whose children's estimated work sums least instead
+    // (CoverBound::estimate_work): a branch the bounds nearly refute costs far less than one they barely
+    // bound, which counting branches cannot tell apart.
+    int branch_point(int budget) {
         if (!sw_.fewest_branches) return d_.lowest();
         int best = -1, fewest = kUnbounded;
         for (int word = 0; word < 4; ++word)
@@ -292,7 +301,26 @@ public:
                 if (available_[q] < fewest) {
                     fewest = available_[q];
                     best = q;
-                    if (fewest <= 1) return best;
+                    if (fewest <= 1) return best;   // a forced move or a dead end: nothing to estimate
+                }
+            }
+        if (sw_.work_estimate && budget >= sw_.estimate_from)
+            if (CoverBound* cover = bounds_.find<CoverBound>()) return least_work_point(*cover, budget);
+        return best;
+    }
+
+    int least_work_point(CoverBound& cover, int budget) {
+        float work[kEstimatePoints];
+        cover.estimate_work(blocked_, budget, work);
+        int best = -1;
+        float least = std::numeric_limits<float>::infinity();
+        for (int word = 0; word < 4; ++word)
+            for (uint64_t bits = d_.w[word]; bits; bits &= bits - 1) {
+                const int q = word * 64 + __builtin_ctzll(bits);
+                if (work[q] < least) {
+                    least = work[q];
+                    best = q;
+                    if (least == 0) return best;
                 }
             }
         return best;
@@ -468,7 +496,7 @@ public:
         Branches& next = frame.next;
         next = Branches{};
         if (given) next = *given;
-        else branches(branch_point(), budget, next);
+        else branches(branch_point(budget), budget, next);
         if (certifier_)
             certifier_->branch(next.point, d_, budget, next.viable_count + next.refuted_count, next.refuted,
                                next.refuted_count);
@@ -732,7 +760,9 @@ private:
     const std::vector<uint16_t>* task_excluded_ = nullptr;
     const std::vector<uint16_t>* task_refuted_ = nullptr;
     const Move* moves_;   // the lattice's moves, one indirection closer
-    uint8_t blocked_[kMaxMoves] = {};   // per move: on the path, or forbidden by an earlier sibling
+    // Per move: on the path, or forbidden by an earlier sibling (and kStride bytes more, which the work
+    // estimate reads past the last move).
+    uint8_t blocked_[kMaxMoves + kStride] = {};
     uint8_t available_[kLatticePoints] = {};
     std::vector<uint16_t> path_;
     uint64_t local_nodes_ = 0, published_nodes_ = 0;

@@ -13,6 +13,7 @@ struct Switches {
     bool exclusion = true;   // a branch forbids the sibling moves tried before it
     bool ordering = true;    // try moves clearing more 1-points first
     bool fewest_branches = true;  // branch at the 1-point with the fewest available moves
+    bool work_estimate = true;   // high in the tree, branch where the children's estimated work sums least
     bool symmetry = true;    // a branch whose move is an image of an earlier one's is not searched
     bool parity_weights = true;   // the parity rows' duals bound the subtree below their LP too
     bool lp_updates = true;  // the LP's duals and primal follow each pivot by rank-one changes
@@ -22,6 +23,7 @@ struct Switches {
 #include "bounds.def"
 #undef UNFLIP_BOUND
     int tt_min_budget = 3;   // the table is consulted only this far from the leaves
+    int estimate_from = 10;  // the work estimate chooses the branch point with this many moves left or more
     int parity_rounds = 6;   // rounds of parity rows cutting a node's LP (0: none)
     int lp_after = 2000;     // the covering LP is solved again at a node once its subtree has taken
                              // this many nodes (0: at the root only)

@@ -171,6 +171,18 @@ SABOTAGES = (
         also=frozenset({"symmetry breaking"}),
     ),
     Sabotage(
+        "the work estimate choosing the branch point",
+        (
+            (
+                "solver/bounds.h",
+                "std::memcpy(&work[q], &total, sizeof total);",
+                "std::memset(&work[q], 0, sizeof total);",
+            ),
+        ),
+        # Seen on the half-turn 11x11 board: branching at the first 1-point, symmetry saves no nodes there.
+        also=frozenset({"symmetry breaking"}),
+    ),
+    Sabotage(
         "the pair bound",
         (
             (

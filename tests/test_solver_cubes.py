@@ -101,7 +101,7 @@ def boards() -> list[tuple[str, str, tuple[str, ...]]]:
     # Each seed draws a board whose root bound is below its optimum, so that some bound is exhausted
     # (a symmetric board's often is not: its bound is the optimum at once).
     symmetric = [
-        ("every symmetry", 9, 2, ()),
+        ("every symmetry", 9, 3, ()),
         ("half turn", 8, 1, ()),
         ("both mirrors", 8, 0, ()),
         ("diagonal mirror", 8, 1, ()),

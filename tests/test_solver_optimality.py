@@ -122,7 +122,7 @@ def test_larger_boards_made_by_a_few_random_moves_get_the_cpsat_optimum(run_solv
 
 def test_one_two_and_four_threads_find_the_same_optimal_move_count(run_solver):
     rng = random.Random(1234)
-    boards = [oracle.random_solvable_board(rng, n) for n in (7, 7, 8, 8, 8, 8)]
+    boards = [oracle.random_solvable_board(rng, n) for n in (7, 8, 8, 9, 9, 9)]
     most_nodes = 0
     for board in boards:
         optimum = oracle.cpsat_optimum(board)

@@ -4,10 +4,12 @@ changes only the speed; this shows the speed it buys has not silently gone, as i
 symmetry group came out trivial (every answer still right, every node count the same with the switch on or
 off). Node counts on one thread are deterministic, so each comparison is exact.
 
-The boards are levels of the project's own weekly book (weekly #1 and #8) and a uniformly random 10x10
-board (bench/peers.py's `uniform-10-0`), written out here so that a rebuilt book cannot move them. The
-weekly levels are searched in a few hundred nodes once the parity rows' duals bound the whole search, too
-few for the LP below the root or sibling exclusion to show; the random board still needs 165,000."""
+The boards are a level of the project's own weekly book (weekly #1), uniformly random 10x10 and 11x11
+boards (bench/peers.py's `uniform-10-0`, tests/helpers.py's random_board_text(11, 0)) and a random
+11x11 board the half turn maps to itself (tests/oracle.py's symmetric_board(Random(2), 11, "half turn")),
+written out here so that a rebuilt book or a changed generator cannot move them. The weekly level is
+searched in a few dozen nodes once the work estimate picks its branch points, too few for the LP below the
+root or sibling exclusion to show; the random boards still need about 13,000."""
 
 from __future__ import annotations
 
@@ -29,18 +31,18 @@ WEEKLY_1 = """\
 0000000000000
 """
 
-WEEKLY_8 = """\
-01111000110
-00011100110
-11100101000
-00011001011
-01000111011
-00100000100
-11011100010
-11010011000
-00010100111
-01100111000
-01100011110
+HALF_TURN_11 = """\
+11110000101
+11100101011
+01010111111
+01101010100
+01010011101
+00000000000
+10111001010
+00101010110
+11111101010
+11010100111
+10100001111
 """
 
 UNIFORM_10 = """\
@@ -56,19 +58,34 @@ UNIFORM_10 = """\
 1100100000
 """
 
+UNIFORM_11 = """\
+10110011111
+00000001101
+00000110110
+11111011111
+01101111100
+10100011000
+11010100110
+01010010000
+01000011101
+10000011100
+11111000111
+"""
+
 # (technique, the switch that turns it off, the board it matters on)
 PREMISES = [
-    ("symmetry breaking", ("--no-symmetry",), WEEKLY_8),
+    ("symmetry breaking", ("--no-symmetry",), HALF_TURN_11),
     ("the covering LP bound", ("--no-cover-bound",), WEEKLY_1),
     ("re-solving the LP below the root", ("--lp-after", "0"), UNIFORM_10),
     ("the parity rows", ("--parity-rounds", "0"), WEEKLY_1),
     ("the parity rows' duals handed down to the subtree", ("--no-parity-weights",), WEEKLY_1),
     ("the parity rows' duals handed down below the root", ("--no-parity-weights",), UNIFORM_10),
-    ("the LP's rounded duals mended", ("--no-dual-repair",), UNIFORM_10),
+    ("the LP's rounded duals mended", ("--no-dual-repair",), UNIFORM_11),
     ("sibling exclusion", ("--no-exclusion",), UNIFORM_10),
     ("move ordering", ("--no-ordering",), WEEKLY_1),
     ("branching at the point with fewest moves", ("--no-fewest-branches",), WEEKLY_1),
-    ("the pair bound", ("--no-pair-bound",), WEEKLY_1),
+    ("the pair bound", ("--no-pair-bound",), UNIFORM_10),
+    ("the work estimate choosing the branch point", ("--no-work-estimate",), WEEKLY_1),
 ]
 
 

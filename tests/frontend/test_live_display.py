@@ -38,7 +38,7 @@ def terminal(tmp_path):
 def test_a_long_solve_shows_the_bound_nodes_per_second_and_time_then_what_the_budget_bought(
     terminal, tmp_path
 ):
-    write(tmp_path / "b.txt", random_board_text(13, 2024))
+    write(tmp_path / "b.txt", random_board_text(15, 2024))
     window = terminal("b.txt", "--max-seconds", "3")
     live = re.compile(
         r"solving b\.txt: (trying|no solution in) \d+ moves \([\d,]+ nodes\), [\d.,]+M? nodes/s +0:00:0\d"
@@ -57,7 +57,7 @@ def test_all_on_a_terminal_prints_rows_above_the_bar_and_ctrl_c_leaves_the_rows_
     terminal, tmp_path
 ):
     easy = book_tiles(as_board(["1100", "1100", "0000", "0000"]))
-    hard = book_tiles(as_board(random_board_text(13, 2024)))
+    hard = book_tiles(as_board(random_board_text(15, 2024)))
     levels = [{"tiles": easy, "par": 1, "title": "Easy"}, {"tiles": hard, "title": "Hard"}, {"tiles": easy}]
     # A name long enough that the bar, once the solver reports, fills its line, at whose end a Ctrl-C
     # echoed as '^C' would wrap.
