@@ -52,7 +52,14 @@ PARITY_WEIGHTS = frozenset(
     {"the parity rows' duals handed down to the subtree", "the parity rows' duals handed down below the root"}
 )
 MENDED = frozenset({"the LP's rounded duals mended"})  # what the parity rows' duals lose to rounding
-COVER_LP = frozenset({"re-solving the LP below the root", "the parity rows"}) | PARITY_WEIGHTS | MENDED
+# The branch point is steered by the covering weights: with the bound gone, neither the work estimate nor
+# counting moves beats branching at the first 1-point on weekly #1 (seen at f2c736d).
+STEERED = frozenset(
+    {"the work estimate choosing the branch point", "branching at the point with fewest moves"}
+)
+COVER_LP = (
+    frozenset({"re-solving the LP below the root", "the parity rows"}) | PARITY_WEIGHTS | MENDED | STEERED
+)
 
 SABOTAGES = (
     Sabotage(
@@ -167,8 +174,8 @@ SABOTAGES = (
                 "return d_.lowest();",
             ),
         ),
-        # Seen on weekly #8 (at 65f2f68): branching at the first 1-point, symmetry saves no nodes there.
-        also=frozenset({"symmetry breaking"}),
+        # The work estimate is behind the same switch: the first 1-point everywhere.
+        also=frozenset({"the work estimate choosing the branch point"}),
     ),
     Sabotage(
         "the work estimate choosing the branch point",
@@ -179,8 +186,6 @@ SABOTAGES = (
                 "std::memset(&work[q], 0, sizeof total);",
             ),
         ),
-        # Seen on the half-turn 11x11 board: branching at the first 1-point, symmetry saves no nodes there.
-        also=frozenset({"symmetry breaking"}),
     ),
     Sabotage(
         "the pair bound",
