@@ -134,7 +134,7 @@ SABOTAGES = (
                 "if (false) adopt(",
             ),
         ),
-        also=PARITY_WEIGHTS,
+        also=PARITY_WEIGHTS | MENDED,  # the rounded duals mended are mostly the ones handed down
     ),
     Sabotage(
         "sibling exclusion",
