@@ -178,8 +178,8 @@ private:
     LineState lines_;
 };
 
-// The work estimate: a child's subtree grows about kEstimateBase times with each move its bound leaves
-// spare (log2 of it here), and an estimate stops growing past kEstimateSpareCap spare moves.
+// The work estimate: a child's subtree grows about 2^kEstimateLog2Base (16) times with each move its bound
+// leaves spare, and an estimate stops growing past kEstimateSpareCap spare moves.
 constexpr float kEstimateLog2Base = 4;
 constexpr float kEstimateSpareCap = 40;
 // The estimate's per-point arrays reach this far: a row of moves is taken kStride at a time, so its
@@ -264,9 +264,9 @@ public:
     }
 
     // The work estimate (Search::branch_point): per 1-point q of d, the children at q that the weights let
-    // through, each weighed by kEstimateBase^(budget − 1 − its bound, unrounded), into work[q] (0 where q
-    // has none: a dead end; what lands on 0-points is no estimate). A child's subtree grows about
-    // geometrically with the moves its bound leaves spare, so work[q] is about what branching at q
+    // through, each weighed by 2^(kEstimateLog2Base · (budget − 1 − its bound, unrounded)), into work[q]
+    // (0 where q has none: a dead end; what lands on 0-points is no estimate). A child's subtree grows
+    // about geometrically with the moves its bound leaves spare, so work[q] is about what branching at q
     // costs. Only the branch point follows from it, so floats do: a poor estimate costs nodes, never an
     // answer. `blocked` must hold kStride bytes past the last move.
     //

@@ -288,8 +288,8 @@ public:
     // Every solution toggles each 1-point an odd number of times, so it uses at least one available move
     // at any 1-point we pick. The point with the fewest available moves gives the fewest branches (one
     // is a forced move, none a dead end), as in exact-cover search; without the switch, the first point.
-    // With `budget` moves left or more (--estimate-from), where subtrees are big and choosing well pays
-    // for looking at every move, the point whose children's estimated work sums least instead
+    // With --estimate-from moves left or more, where subtrees are big and choosing well pays for looking
+    // at every move, the point whose children's estimated work sums least instead
     // (CoverBound::estimate_work): a branch the bounds nearly refute costs far less than one they barely
     // bound, which counting branches cannot tell apart.
     int branch_point(int budget) {
