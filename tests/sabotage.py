@@ -12,8 +12,8 @@ reported as timed out, neither held nor failed. Every patch must match
 its source exactly once, so a patch that no longer applies is an error, never a silent no-op. The
 unsabotaged copy is built and checked first: every premise must hold on it.
 
-Not collected by pytest (it builds the solver eleven times, several minutes on two cores). Run it from the
-repository root, after a change to the search or to the premises:
+Not collected by pytest (it builds the solver thirteen times, about 25 minutes on two cores). Run it from
+the repository root, after a change to the search or to the premises:
 
     .venv/bin/python tests/sabotage.py            # every technique
     .venv/bin/python tests/sabotage.py parity     # the ones whose name contains a word
