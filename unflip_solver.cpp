@@ -22,6 +22,7 @@
 //                    lists them, with their switches
 //   transposition.h  the lock-free table shared by all threads
 //   certificate.h    the proof of optimality (--certificate), written as the search goes
+//   annealing.h      short solutions found without proof, so the last bound need not be searched
 //   search.h         one worker's IDA* depth-first search, orbital branching, handing work to others
 //   driver.h         iterative deepening, the task queue, budgets, progress, enumeration
 //   cubes.h          one bound's search split into independent cubes, and one cube searched alone
@@ -54,6 +55,7 @@
 #include "solver/bounds.h"
 #include "solver/transposition.h"
 #include "solver/certificate.h"
+#include "solver/annealing.h"
 #include "solver/search.h"
 #include "solver/driver.h"
 #include "solver/cubes.h"
@@ -155,6 +157,9 @@ const FlagSwitch kFlagSwitches[] = {
      "the LP's duals and primal are summed afresh at every pivot"},
     {"--no-dual-repair", "dual_repair", &Switches::dual_repair, false,
      "an LP whose rounded duals overload a move proves nothing"},
+    {"--no-annealing", "annealing", &Switches::annealing, false,
+     "search the optimum's bound even when annealing could have found\n"
+     "                       a solution there"},
     // Each lower bound's switch turns it off: one row each in solver/bounds.def.
 #define UNFLIP_BOUND(type, field, flag, help) {flag, #field, &Switches::field, false, help},
 #include "solver/bounds.def"
@@ -181,6 +186,9 @@ const NumberSwitch kNumberSwitches[] = {
     {"--estimate-from", "B", &Switches::estimate_from, 1, kMaxMoves,
      "the work estimate chooses the branch point with B or more moves\n"
      "                       left (default 10)"},
+    {"--anneal-after", "N", &Switches::anneal_after, 0, 1 << 30,
+     "anneal for a solution one move over a bound that took N nodes\n"
+     "                       or more to exhaust (default 10000)"},
     {"--tt-min-budget", "B", &Switches::tt_min_budget, 1, kMaxStoredBudget + 1,
      "with --tt: consult the table only with B or more moves left\n"
      "                       (default 3)"},
@@ -488,6 +496,8 @@ int main(int argc, char** argv) {
     } catch (const AllocationFailed& failure) {
         return fail(ExitCode::failed, failure.what());
     } catch (const CertificateFailed& failure) {
+        return fail(ExitCode::failed, failure.what());
+    } catch (const Contradiction& failure) {
         return fail(ExitCode::failed, failure.what());
     } catch (const std::bad_alloc&) {
         return fail(ExitCode::failed, "cannot allocate memory");

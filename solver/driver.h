@@ -22,11 +22,20 @@
 #include "solvability.h"
 #include "line_costs.h"
 #include "transposition.h"
+#include "annealing.h"
 #include "search.h"
 #include "certificate.h"
 
 namespace unflip {
 namespace {
+
+// Annealing's effort after an exhausted bound, on each thread: proposals per node that bound took. A
+// node costs some 300-400 proposals' time, so at worst this is about the bound's own time again, against
+// a next bound that costs 10-100 times it; and it stops at the first solution it is after. At least
+// kMinAnnealSteps, in runs of kMaxAnnealRun at most (restarts from nothing meet more than one long run).
+constexpr uint64_t kAnnealStepsPerNode = 256;
+constexpr uint64_t kMinAnnealSteps = 1 << 18;
+constexpr uint64_t kMaxAnnealRun = uint64_t{1} << 27;
 
 struct Options {
     std::string file;            // empty: standard input
@@ -136,20 +145,12 @@ public:
             return finish(out);
         }
 
-        for (uint64_t nodes_before = 0;; ++bound) {
+        for (uint64_t bound_start = 0;; ++bound) {
             run_bound(bound, all_live(), options_.sw);
             // Size the table to the work: an entry for each node of the bound just searched.
             const uint64_t nodes = shared_.nodes.load();
-            if (tt_) tt_->grow_for(nodes - nodes_before);
-            nodes_before = nodes;
-            if (shared_.found) {
-                out.code = ExitCode::solved;
-                out.moves = shared_.solution;
-                out.target = shared_.solution_target;
-                if (options_.enumerate) enumerate(bound, out);
-                if (!options_.certificate.empty()) certify(bound, out);
-                return finish(out);
-            }
+            if (tt_) tt_->grow_for(nodes - bound_start);
+            if (shared_.found) return solved(bound, shared_.solution, shared_.solution_target, out);
             if (shared_.aborted) {
                 out.code = ExitCode::stopped;
                 out.lower_bound = bound;
@@ -158,10 +159,65 @@ public:
             if (!options_.quiet)
                 std::fprintf(stderr, "bound %d exhausted, nodes=%llu\n", bound,
                              static_cast<unsigned long long>(shared_.nodes.load()));
+            // Every solution has more than `bound` moves now, so one of bound + 1 is optimal.
+            if (options_.sw.annealing && nodes - bound_start >= static_cast<uint64_t>(options_.sw.anneal_after))
+                anneal(bound + 1, nodes - bound_start);
+            if (shared_.aborted) {
+                out.code = ExitCode::stopped;
+                out.lower_bound = bound + 1;
+                return finish(out);
+            }
+            if (annealed_size() <= bound)
+                throw Contradiction("annealing met a solution of " + std::to_string(annealed_size()) +
+                                   " moves, which the search ruled out: one of them is wrong");
+            if (annealed_size() == bound + 1) return solved(bound + 1, annealed_, annealed_target_, out);
+            bound_start = nodes;
         }
     }
 
 private:
+    Outcome& solved(int optimum, const std::vector<uint16_t>& moves, int target, Outcome& out) {
+        out.code = ExitCode::solved;
+        out.moves = moves;
+        out.target = target;
+        if (options_.enumerate) enumerate(optimum, out);
+        if (!options_.certificate.empty()) certify(optimum, out);
+        return finish(out);
+    }
+
+    // Annealing for solutions of `goal` moves, on every thread, for each live root that can still have
+    // one: kAnnealStepsPerNode proposals per node of the bound just exhausted on each thread, from a seed
+    // of its own, so that a thread's runs are the same on every run. The shortest met is annealed_.
+    void anneal(int goal, uint64_t bound_nodes) {
+        const uint64_t steps =
+            std::max(kMinAnnealSteps, kAnnealStepsPerNode * bound_nodes);
+        for (size_t r = 0; r < live_.size() && !shared_.aborted; ++r) {
+            if (live_[r]->h > goal) continue;
+            std::vector<Annealer> annealers;
+            annealers.reserve(threads_);
+            for (int t = 0; t < threads_; ++t)
+                annealers.emplace_back(lattice_, live_[r]->d, (uint64_t{static_cast<uint32_t>(goal)} << 40) ^
+                                                                  (uint64_t{r} << 32) ^ static_cast<uint64_t>(t));
+            std::atomic<bool> met{false};   // a thread met a solution of `goal` moves: the others stop
+            auto stop = [&] { return met.load(std::memory_order_relaxed) || shared_.aborted.load(); };
+            on_every_thread(goal, "annealing", [&](int t) {
+                for (uint64_t left = steps; left > 0 && !stop();) {
+                    const uint64_t run = std::min(left, kMaxAnnealRun);
+                    annealers[t].run(run, goal, stop);
+                    if (annealers[t].best_size() <= goal) met = true;
+                    left -= run;
+                }
+            });
+            for (const Annealer& annealer : annealers)
+                if (annealer.best_size() < annealed_size()) {
+                    annealed_ = annealer.best();
+                    annealed_target_ = live_[r]->target;
+                }
+        }
+    }
+
+    int annealed_size() const { return annealed_.empty() ? kUnbounded : static_cast<int>(annealed_.size()); }
+
     // Every optimal solution, at the optimum `bound`: the search again at that bound, each solution
     // recorded as it is reached. Exclusion stays on (it is what makes each set arrive once); symmetry
     // breaking and the table, which keep one solution of many, are off. With both targets the
@@ -338,16 +394,21 @@ private:
         shared_.queue = std::move(tasks);
         shared_.idle = 0;
         shared_.hungry = false;
-        const int count = threads_;
+        on_every_thread(bound, "searching", [&](int) { work(sw, bound, threads_); });
+    }
+
+    // job(t) on threads_ threads (t = 0, 1, ...), while this one watches the time budget and writes a
+    // progress line about once a second: `bound B <doing>, nodes=N`. A thread that fails (memory it cannot
+    // get) stops the others; its exception is rethrown here.
+    template <typename Job>
+    void on_every_thread(int bound, const char* doing, Job&& job) {
         std::atomic<int> running{0};
         std::mutex done_mutex;
         std::condition_variable done;
-
-        // A worker that fails (memory it cannot get) stops the others; its exception is the bound's.
         std::exception_ptr failure;
-        auto worker = [&]() {
+        auto worker = [&](int t) {
             try {
-                work(sw, bound, count);
+                job(t);
             } catch (...) {
                 std::lock_guard<std::mutex> lock(done_mutex);
                 if (!failure) failure = std::current_exception();
@@ -359,24 +420,22 @@ private:
         };
 
         std::vector<std::thread> pool;
-        pool.reserve(count);
-        for (int t = 0; t < count && !shared_.aborted; ++t) {
+        pool.reserve(threads_);
+        for (int t = 0; t < threads_ && !shared_.aborted; ++t) {
             ++running;
             try {
-                pool.emplace_back(worker);
+                pool.emplace_back(worker, t);
             } catch (const std::system_error& error) {
                 --running;
                 shared_.aborted = true;
                 std::lock_guard<std::mutex> lock(done_mutex);
                 if (!failure)
                     failure = std::make_exception_ptr(AllocationFailed(
-                        "cannot start worker thread " + std::to_string(t + 1) + " of " + std::to_string(count) +
+                        "cannot start worker thread " + std::to_string(t + 1) + " of " + std::to_string(threads_) +
                         ": " + error.code().message()));
             }
         }
 
-
-        // The main thread watches: budgets, and a progress line about once a second.
         auto last_report = Clock::now();
         {
             std::unique_lock<std::mutex> lock(done_mutex);
@@ -388,7 +447,7 @@ private:
                     shared_.aborted = true;
                 if (!options_.quiet && now - last_report >= std::chrono::seconds(1)) {
                     last_report = now;
-                    std::fprintf(stderr, "bound %d searching, nodes=%llu\n", bound,
+                    std::fprintf(stderr, "bound %d %s, nodes=%llu\n", bound, doing,
                                  static_cast<unsigned long long>(shared_.nodes.load()));
                 }
             }
@@ -471,6 +530,8 @@ private:
     Shared shared_;
     int threads_ = 1;
     Certifier* certifier_ = nullptr;   // while a certificate is written
+    std::vector<uint16_t> annealed_;   // the shortest solution annealing has met (empty: none)
+    int annealed_target_ = 0;
     std::vector<std::string> texts_;   // its pieces' texts, by Task::piece
     Clock::time_point start_;
 };

@@ -1,7 +1,8 @@
 // errors: what stops the solver before it has an answer, as exceptions. Only the command line's main
 // turns one into its `error:` line and exit status, so a harness can call the library and see the
-// failure instead of the process ending under it. Two kinds, because the front end treats them apart:
-// input the solver rejects (the caller's to fix) and memory it could not get (the machine's).
+// failure instead of the process ending under it. The front end treats input the solver rejects (the
+// caller's to fix) apart from the solver's own failures: memory it could not get (the machine's), or two
+// of its methods contradicting each other (a bug, reported rather than answered through).
 #pragma once
 
 #include <stdexcept>
@@ -21,6 +22,13 @@ public:
 class AllocationFailed : public std::runtime_error {
 public:
     explicit AllocationFailed(const std::string& what) : std::runtime_error(what) {}
+};
+
+// Two of the solver's methods disagree, as annealing meeting a solution shorter than an exhausted bound
+// allows; what() says which. Neither answer can be trusted, so there is none.
+class Contradiction : public std::runtime_error {
+public:
+    explicit Contradiction(const std::string& what) : std::runtime_error(what) {}
 };
 
 }  // namespace

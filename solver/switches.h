@@ -18,6 +18,7 @@ struct Switches {
     bool parity_weights = true;   // the parity rows' duals bound the subtree below their LP too
     bool lp_updates = true;  // the LP's duals and primal follow each pivot by rank-one changes
     bool dual_repair = true;  // a move the LP's rounded duals overload is mended, not the proof lost
+    bool annealing = true;   // after a costly bound, look for a solution one move longer by annealing
     // Each lower bound, on unless its switch turns it off.
 #define UNFLIP_BOUND(type, field, flag, help) bool field = true;
 #include "bounds.def"
@@ -25,6 +26,7 @@ struct Switches {
     int tt_min_budget = 3;   // the table is consulted only this far from the leaves
     int estimate_from = 10;  // the work estimate chooses the branch point with this many moves left or more
     int parity_rounds = 6;   // rounds of parity rows cutting a node's LP (0: none)
+    int anneal_after = 10000;   // annealing follows a bound that took this many nodes or more
     int lp_after = 2000;     // the covering LP is solved again at a node once its subtree has taken
                              // this many nodes (0: at the root only)
 };

@@ -134,3 +134,59 @@ def test_one_two_and_four_threads_find_the_same_optimal_move_count(run_solver):
                 most_nodes = max(most_nodes, result.nodes)
     # Premise, not performance: boards settled in a few nodes would never hand the pool any work.
     assert most_nodes >= 10_000, f"the hardest board took only {most_nodes} nodes; pick harder boards"
+
+
+# --- annealing ---------------------------------------------------------------------------------
+
+
+def test_annealing_after_every_bound_gets_the_oracle_optimum_and_only_ever_saves_the_last_bound(
+    run_solver_many,
+):
+    """`--anneal-after 0` anneals after every exhausted bound, and a solution it meets one move over that
+    bound is the answer. On one thread the exhausted bounds are the same search either way, so a run with
+    annealing takes exactly the other's nodes, less the last bound's whenever annealing met the solution;
+    and that must happen on most boards with a bound to exhaust, or this test would not be testing
+    annealing's answers."""
+    rng = random.Random(2612)
+    cases = [
+        (oracle.random_solvable_board(rng, n), target) for n in (5, 6) for target in (0, 1) for _ in range(20)
+    ]
+    failures, exhausted_one, ended_by_annealing = [], 0, 0
+    for target in (0, 1):
+        group = [board for board, t in cases if t == target]
+        texts = [board_text(board) for board in group]
+        annealed = run_solver_many(texts, "--target", target, "--anneal-after", "0", "--threads", "1")
+        searched = run_solver_many(texts, "--target", target, "--no-annealing", *SINGLE)
+        for board, with_it, without_it in zip(group, annealed, searched, strict=True):
+            problem = with_it.mismatch(board, target, oracle.coset_optimum(board, target))
+            if problem is None and with_it.nodes > without_it.nodes:
+                problem = f"annealing took more nodes: {with_it.nodes:,} against {without_it.nodes:,}"
+            if problem:
+                failures.append(problem)
+            exhausted_one += "exhausted" in with_it.stderr
+            ended_by_annealing += with_it.nodes < without_it.nodes
+    assert not failures, report(failures, len(cases))
+    assert ended_by_annealing >= exhausted_one // 2 > 0, (
+        f"annealing ended {ended_by_annealing} of the {exhausted_one} runs that exhausted a bound"
+    )
+
+
+def test_annealing_with_both_targets_reports_the_shorter_and_a_solution_that_reaches_it(run_solver_many):
+    rng = random.Random(2613)
+    boards = [oracle.random_board(rng, n) for n in (5,) * 20 + (6,) * 20]
+    results = run_solver_many(
+        [board_text(b) for b in boards], "--target", "either", "--anneal-after", "0", *SINGLE
+    )
+    failures = []
+    for board, result in zip(boards, results, strict=True):
+        optima = {t: oracle.coset_optimum(board, t) for t in (0, 1)}
+        reachable = [m for m in optima.values() if m is not None]
+        if not reachable:
+            problem = result.mismatch(board, 0, None)
+        else:
+            problem = result.mismatch(board, result.target, min(reachable))
+            if problem is None and optima[result.target] != min(reachable):
+                problem = f"target {result.target} is not the shorter: {optima}\n{result.describe()}"
+        if problem:
+            failures.append(problem)
+    assert not failures, report(failures, len(boards))

@@ -19,8 +19,9 @@ Each side is 2 to 15 tiles; a move is a k×k square, 2 ≤ k ≤ the shorter sid
 Options, keywords only, as the command line's: target (0 or "white", the game's goal; 1 or "black";
 "either", whichever takes fewer moves), threads (default: all cores), max_seconds and max_nodes (a budget:
 when it runs out the result is Stopped), max_solutions (a cap on all_solutions and count_solutions).
-on_progress is called with a SearchProgress each time the search starts on a longer bound or proves one
-impossible; on_build with the compile command, just before the solver is built.
+on_progress is called with a SearchProgress each time the search starts on a longer bound, proves one
+impossible or anneals for a solution of the next (its .state says which); on_build with the compile
+command, just before the solver is built.
 
 Results are frozen dataclasses, one type per outcome, told apart with isinstance or match:
   - Solution: .moves, a tuple of Move, each a (row, col, size) triple counting from 0, with .row, .col

@@ -117,16 +117,18 @@ def counted_words(found: int) -> str:
 @dataclass(frozen=True)
 class SearchProgress:
     bound: int
-    state: str  # "searching" or "exhausted"
+    state: str  # "searching", "exhausted" or "annealing" (looking for a solution of `bound` moves)
     nodes: int
 
     def __str__(self) -> str:
         if self.state == "exhausted":
             return f"no solution in {self.bound} moves ({self.nodes:,} nodes)"
+        if self.state == "annealing":
+            return f"annealing for a {self.bound}-move solution ({self.nodes:,} nodes)"
         return f"trying {self.bound} moves ({self.nodes:,} nodes)"
 
 
-PROGRESS_LINE = re.compile(r"bound (\d+) (exhausted|searching), nodes=(\d+)")
+PROGRESS_LINE = re.compile(r"bound (\d+) (exhausted|searching|annealing), nodes=(\d+)")
 
 
 def parse_progress(line: str) -> SearchProgress | None:

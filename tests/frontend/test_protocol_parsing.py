@@ -147,7 +147,7 @@ def test_a_solver_that_failed_on_its_own_account_is_a_solver_error_with_its_reas
 
 def test_progress_lines_are_read_and_the_outcome_is_parsed_from_stdout():
     seen = []
-    stderr = "bound 1 exhausted, nodes=1\nbound 2 searching, nodes=5\n"
+    stderr = "bound 1 exhausted, nodes=1\nbound 2 annealing, nodes=1\nbound 2 searching, nodes=5\n"
     outcome = parse_solver_output(
         EXITS.stopped, "TARGET 0\nSTOPPED 2\nNODES 5\nTIME 1.5\n", stderr, (4, 4), "0"
     )
@@ -155,7 +155,11 @@ def test_progress_lines_are_read_and_the_outcome_is_parsed_from_stdout():
     for line in stderr.splitlines():
         match = PROGRESS_LINE.fullmatch(line)
         seen.append(str(SearchProgress(int(match[1]), match[2], int(match[3]))))
-    assert seen == ["no solution in 1 moves (1 nodes)", "trying 2 moves (5 nodes)"]
+    assert seen == [
+        "no solution in 1 moves (1 nodes)",
+        "annealing for a 2-move solution (1 nodes)",
+        "trying 2 moves (5 nodes)",
+    ]
 
 
 def test_a_stopped_outcome_exits_3_with_the_proven_bound_the_time_it_ran_and_the_nodes(tmp_path, fake_solver):
