@@ -188,7 +188,7 @@ const NumberSwitch kNumberSwitches[] = {
      "                       left (default 10)"},
     {"--anneal-after", "N", &Switches::anneal_after, 0, 1 << 30,
      "anneal for a solution one move over a bound that took N nodes\n"
-     "                       or more to exhaust (default 10000)"},
+     "                       or more to exhaust (default 100000)"},
     {"--tt-min-budget", "B", &Switches::tt_min_budget, 1, kMaxStoredBudget + 1,
      "with --tt: consult the table only with B or more moves left\n"
      "                       (default 3)"},

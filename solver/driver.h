@@ -189,8 +189,7 @@ private:
     // one: kAnnealStepsPerNode proposals per node of the bound just exhausted on each thread, from a seed
     // of its own, so that a thread's runs are the same on every run. The shortest met is annealed_.
     void anneal(int goal, uint64_t bound_nodes) {
-        const uint64_t steps =
-            std::max(kMinAnnealSteps, kAnnealStepsPerNode * bound_nodes);
+        const uint64_t steps = std::max(kMinAnnealSteps, kAnnealStepsPerNode * bound_nodes);
         for (size_t r = 0; r < live_.size() && !shared_.aborted; ++r) {
             if (live_[r]->h > goal) continue;
             std::vector<Annealer> annealers;

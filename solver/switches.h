@@ -26,7 +26,7 @@ struct Switches {
     int tt_min_budget = 3;   // the table is consulted only this far from the leaves
     int estimate_from = 10;  // the work estimate chooses the branch point with this many moves left or more
     int parity_rounds = 6;   // rounds of parity rows cutting a node's LP (0: none)
-    int anneal_after = 10000;   // annealing follows a bound that took this many nodes or more
+    int anneal_after = 100000;   // annealing follows a bound that took this many nodes or more
     int lp_after = 2000;     // the covering LP is solved again at a node once its subtree has taken
                              // this many nodes (0: at the root only)
 };
