@@ -43,12 +43,13 @@ public:
     void run(uint64_t steps, int goal, Stop&& stop) {
         start_from_empty();
         const int moves = static_cast<int>(lattice_.moves.size());
-        const double cooling = std::pow(kColdTemperature / kHotTemperature, 1.0 / static_cast<double>(steps));
+        const double cooling = std::pow(kColdTemperature / kHotTemperature,
+                                        static_cast<double>(kStepsPerCheck) / static_cast<double>(steps));
         double temperature = kHotTemperature;
         for (uint64_t step = 0; step < steps; step += kStepsPerCheck) {
             if (stop()) return;
             set_acceptance(temperature);
-            temperature *= std::pow(cooling, static_cast<double>(kStepsPerCheck));
+            temperature *= cooling;   // a check's worth of cooling
             for (uint64_t k = 0; k < kStepsPerCheck; ++k) {
                 const uint64_t r = next();
                 int index;

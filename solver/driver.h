@@ -186,11 +186,12 @@ private:
     }
 
     // Annealing for solutions of `goal` moves, on every thread, for each live root that can still have
-    // one: kAnnealStepsPerNode proposals per node of the bound just exhausted on each thread, from a seed
-    // of its own, so that a thread's runs are the same on every run. The shortest met is annealed_.
+    // one, until one has: kAnnealStepsPerNode proposals per node of the bound just exhausted on each
+    // thread, from a seed of its own, so that a thread's runs are the same on every run. The shortest met
+    // is annealed_ (the first root's, of two as short).
     void anneal(int goal, uint64_t bound_nodes) {
         const uint64_t steps = std::max(kMinAnnealSteps, kAnnealStepsPerNode * bound_nodes);
-        for (size_t r = 0; r < live_.size() && !shared_.aborted; ++r) {
+        for (size_t r = 0; r < live_.size() && !shared_.aborted && annealed_size() > goal; ++r) {
             if (live_[r]->h > goal) continue;
             std::vector<Annealer> annealers;
             annealers.reserve(threads_);
@@ -393,7 +394,7 @@ private:
         shared_.queue = std::move(tasks);
         shared_.idle = 0;
         shared_.hungry = false;
-        on_every_thread(bound, "searching", [&](int) { work(sw, bound, threads_); });
+        on_every_thread(bound, "searching", [&](int) { work(sw, bound); });
     }
 
     // job(t) on threads_ threads (t = 0, 1, ...), while this one watches the time budget and writes a
@@ -457,7 +458,7 @@ private:
 
     // One worker's share of a bound: tasks from the queue until every worker waits and it is empty, or
     // the search stops.
-    void work(const Switches& sw, int bound, int count) {
+    void work(const Switches& sw, int bound) {
         Search search(lattice_, costs_, table(), sw, shared_);
         for (;;) {
             Task task;
@@ -466,7 +467,7 @@ private:
                 ++shared_.idle;
                 bool finished = false;
                 while (shared_.queue.empty()) {
-                    if (shared_.idle == count || shared_.stopping()) {
+                    if (shared_.idle == threads_ || shared_.stopping()) {
                         finished = true;
                         break;
                     }
