@@ -180,6 +180,9 @@ const NumberSwitch kNumberSwitches[] = {
     {"--parity-rounds", "R", &Switches::parity_rounds, 0, 100,
      "cut each LP by the parity rows its solution breaks, R rounds\n"
      "                       at most (default 6; 0: the covering LP alone)"},
+    {"--parity-gain", "G", &Switches::parity_gain, 0, 100,
+     "below the root, stop the parity rounds at one that raised the LP\n"
+     "                       by less than G/100 of a move (default 10; 0: every round)"},
     {"--lp-after", "N", &Switches::lp_after, 0, 1 << 30,
      "solve the covering LP again at a node once its subtree has\n"
      "                       taken N nodes (default 2000; 0: at the root only)"},
@@ -196,16 +199,13 @@ const NumberSwitch kNumberSwitches[] = {
 
 void print_usage() {
     std::string text = kUsageHead;
-    char line[160];
-    for (const FlagSwitch& s : kFlagSwitches) {
-        std::snprintf(line, sizeof line, "  %-20s %s\n", s.flag, s.help);
-        text += line;
-    }
-    for (const NumberSwitch& s : kNumberSwitches) {
-        const std::string named = std::string(s.flag) + " " + s.metavar;
-        std::snprintf(line, sizeof line, "  %-20s %s\n", named.c_str(), s.help);
-        text += line;
-    }
+    // Helps of any length: a fixed line buffer once cut one off without a word.
+    auto add = [&](std::string named, const char* help) {
+        named.resize(std::max<size_t>(named.size(), 20), ' ');
+        text += "  " + named + " " + help + "\n";
+    };
+    for (const FlagSwitch& s : kFlagSwitches) add(s.flag, s.help);
+    for (const NumberSwitch& s : kNumberSwitches) add(std::string(s.flag) + " " + s.metavar, s.help);
     text += kUsageTail;
     std::fputs(text.c_str(), stdout);
 }

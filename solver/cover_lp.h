@@ -167,14 +167,19 @@ public:
     // Dual simplex pivots until the basis is primal feasible (optimal), the dual bound exceeds
     // `budget` (the position is refuted), no allowed move can cover some 1-point, or the cap. With
     // `parity_rounds`, an optimal basis is then cut by the parity rows it violates and solved again,
-    // that many times at most.
-    Result solve(int budget, int parity_rounds = 0) {
+    // that many times at most, and no more once a round has raised the optimum by less than
+    // `least_gain`: at the search's nodes the rounds raise it by about 0.77, 0.35, 0.16, 0.05, 0.01 and
+    // 0.002 in turn (13×13 #6), while each costs 15-85 pivots, so the last ones are nearly all cost.
+    Result solve(int budget, int parity_rounds = 0, double least_gain = 0) {
         const int cap = 4 * stride_;
+        double last_optimum = -std::numeric_limits<double>::infinity();
         for (int iteration = 0;; ++iteration) {
             compute_primal();
             const Leaving leave = most_infeasible();
             if (leave.slot < 0 && leave.row < 0) {
-                if (parity_rounds-- > 0 && add_violated_parity_cuts()) continue;
+                const bool gaining = least_gain <= 0 || objective_ >= last_optimum + least_gain;
+                last_optimum = objective_;
+                if (gaining && parity_rounds-- > 0 && add_violated_parity_cuts()) continue;
                 return Result::kOptimal;
             }
             if (iteration >= cap) return Result::kIterationCap;

@@ -26,6 +26,8 @@ struct Switches {
     int tt_min_budget = 3;   // the table is consulted only this far from the leaves
     int estimate_from = 10;  // the work estimate chooses the branch point with this many moves left or more
     int parity_rounds = 6;   // rounds of parity rows cutting a node's LP (0: none)
+    int parity_gain = 10;    // below the root, the rounds end at one that raised the LP by less than this
+                             // many hundredths of a move (0: all parity_rounds of them)
     int anneal_after = 100000;   // annealing follows a bound that took this many nodes or more
     int lp_after = 2000;     // the covering LP is solved again at a node once its subtree has taken
                              // this many nodes (0: at the root only)
