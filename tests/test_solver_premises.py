@@ -12,7 +12,7 @@ random 11x11 board both mirrors map to itself (tests/oracle.py's symmetric_board
 mirrors"): symmetry halves its nodes with the parity rows, their duals or the work estimate switched off,
 too), written out here so that a rebuilt book or a changed generator cannot move them. The weekly level is
 searched in a few dozen nodes once the work estimate picks its branch points, too few for the LP below the
-root or sibling exclusion to show; the random boards still need about 13,000."""
+root or sibling exclusion to show; the random boards still need about 12,000."""
 
 from __future__ import annotations
 
