@@ -310,15 +310,29 @@ public:
                 const Floats estimate = live ? (Floats)bits : zero;
                 std::memcpy(&by_top_left_[k][kLead + at], &estimate, sizeof estimate);
             }
+        // Lattice row r holds the top corners of the moves of size k ≤ h − r and the bottom corners of
+        // those of size k ≤ r: the other loads would add only zeros, so they are left out (in the same
+        // order otherwise, so the sums are the same to the bit).
         const int sizes = std::min(lattice_.h, lattice_.w);
-        for (int q = 0; q <= point(lattice_.h, lattice_.w); q += kLanes) {
-            Floats total = zero;
-            for (int k = 2; k <= sizes; ++k)
-                for (int offset : {0, k, kStride * k, (kStride + 1) * k}) {
-                    std::memcpy(&part, &by_top_left_[k][kLead + q - offset], sizeof part);
-                    total += part;
+        auto add = [&](Floats& total, int k, int q, int first_offset, int second_offset) {
+            for (int offset : {first_offset, second_offset}) {
+                std::memcpy(&part, &by_top_left_[k][kLead + q - offset], sizeof part);
+                total += part;
+            }
+        };
+        for (int r = 0; r <= lattice_.h; ++r) {
+            const int tops = std::min(sizes, lattice_.h - r), bottoms = std::min(sizes, r);
+            for (int q = r * kStride; q <= point(r, lattice_.w); q += kLanes) {
+                Floats total = zero;
+                int k = 2;
+                for (; k <= std::min(tops, bottoms); ++k) {
+                    add(total, k, q, 0, k);
+                    add(total, k, q, kStride * k, (kStride + 1) * k);
                 }
-            std::memcpy(&work[q], &total, sizeof total);
+                for (; k <= tops; ++k) add(total, k, q, 0, k);
+                for (; k <= bottoms; ++k) add(total, k, q, kStride * k, (kStride + 1) * k);
+                std::memcpy(&work[q], &total, sizeof total);
+            }
         }
     }
 
