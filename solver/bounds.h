@@ -473,17 +473,9 @@ private:
     CoverWeights fresh_;
     float step_[kEstimatePoints] = {}, parity_step_[kEstimatePoints] = {};   // lay_steps
     // The estimate's lanes (GCC's vector extension; no function takes or returns one, which without AVX
-    // is an ABI GCC warns about), as wide as the target's vectors: a lattice row of moves (16) at once
-    // with AVX-512, half a row with AVX, a quarter without. Wider than the target, GCC builds each vector
-    // on the stack in halves and loads it back whole before the stores have landed: with AVX2, 16 lanes
-    // made the estimate 2/3 of the whole search on 13×13 boards.
-#if defined(__AVX512F__)
-    static constexpr int kLanes = kStride;
-#elif defined(__AVX__)
-    static constexpr int kLanes = kStride / 2;
-#else
-    static constexpr int kLanes = kStride / 4;
-#endif
+    // is an ABI GCC warns about): a lattice row of moves at once where the target's vectors are that
+    // wide (AVX-512), part of a row otherwise.
+    static constexpr int kLanes = std::min<int>(kStride, kVectorBytes / sizeof(float));
     using Floats = float __attribute__((vector_size(kLanes * sizeof(float))));
     using Ints = int32_t __attribute__((vector_size(kLanes * sizeof(int32_t))));
     using Bytes = uint8_t __attribute__((vector_size(kLanes)));

@@ -642,7 +642,7 @@ private:
             alpha_fix_[index] = dual_fix_[index] = 0;
         }
         constexpr double kNone = std::numeric_limits<double>::infinity();
-        const Lanes none = {kNone, kNone, kNone, kNone}, zero = {}, one = {1, 1, 1, 1},
+        const Lanes zero = {}, none = zero + kNone, one = zero + 1,
                     tolerance = zero + kPivotTolerance, feasibility = zero + kFeasibilityTolerance,
                     towards = zero + sign;
         Lanes least = none, a, open, less;
@@ -662,7 +662,9 @@ private:
             std::memcpy(reduced + g, &cost, sizeof cost);
             least = candidate & (ratio < least) ? ratio : least;
         }
-        return std::min(std::min(least[0], least[1]), std::min(least[2], least[3]));
+        double smallest = least[0];
+        for (int lane = 1; lane < kLanes; ++lane) smallest = std::min(smallest, least[lane]);
+        return smallest;
     }
 
     // The candidate move with the largest α among those within the ratio test's bound (the first of
@@ -678,7 +680,8 @@ private:
             const Lanes within = (a > zero) & (cost <= bound * a) ? a : zero;
             most = most < within ? within : most;
         }
-        const double best = std::max(std::max(most[0], most[1]), std::max(most[2], most[3]));
+        double best = most[0];
+        for (int lane = 1; lane < kLanes; ++lane) best = std::max(best, most[lane]);
         if (best <= largest) return;
         for (size_t g = 0; g < open_.size(); ++g)
             if (alpha[g] == best && reduced[g] <= bound_ratio * alpha[g]) {
@@ -688,9 +691,10 @@ private:
             }
     }
 
-    // Four doubles at once (GCC's vector extension, which any target lowers to what it has). No function
-    // takes or returns one: without AVX that would be an ABI GCC warns about.
-    using Lanes = double __attribute__((vector_size(4 * sizeof(double))));
+    // Up to four doubles at once, as many as the target's vectors hold (GCC's vector extension). No
+    // function takes or returns one: without AVX that would be an ABI GCC warns about.
+    static constexpr int kLanes = std::min<int>(4, kVectorBytes / sizeof(double));
+    using Lanes = double __attribute__((vector_size(kLanes * sizeof(double))));
 
     // u = C h, h = the entering move's column on T.
     void core_times_move(int index, double* u) const {
@@ -852,7 +856,6 @@ private:
         double reduced;   // its reduced cost
     };
     std::vector<Candidate> candidate_;
-    static constexpr int kLanes = 4;   // the grid's cells a pass takes at once (Lanes)
     struct SizeRun {
         int size, start, length;   // the moves of one size: top-left points 0 .. length − 1 from cell start
     };

@@ -26,6 +26,18 @@ constexpr int kMaxMoves = 1015;                 // squares on a 15×15 board: 14
 constexpr int kMaxMovesPerPoint = 64;           // moves with a corner at one point: at most 4·(15−1) = 56
 constexpr int kUnbounded = std::numeric_limits<int>::max();
 
+// The widest vector the target has, in bytes. The hot loops' vectors (GCC's vector extension) are no
+// wider: a wider one is built on the stack in halves and loaded back whole before those stores have
+// landed, which with AVX2 made the work estimate 2/3 of the whole search on 13×13 boards, and without
+// AVX doubled the LP's pivots.
+#if defined(__AVX512F__)
+constexpr int kVectorBytes = 64;
+#elif defined(__AVX__)
+constexpr int kVectorBytes = 32;
+#else
+constexpr int kVectorBytes = 16;
+#endif
+
 struct Bits {
     uint64_t w[4] = {0, 0, 0, 0};
 
