@@ -695,6 +695,7 @@ private:
     // function takes or returns one: without AVX that would be an ABI GCC warns about.
     static constexpr int kLanes = std::min<int>(4, kVectorBytes / sizeof(double));
     using Lanes = double __attribute__((vector_size(kLanes * sizeof(double))));
+    static_assert(sizeof(Lanes) <= kVectorBytes, "no wider than the target's vectors (lattice.h)");
 
     // u = C h, h = the entering move's column on T.
     void core_times_move(int index, double* u) const {
