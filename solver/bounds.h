@@ -478,7 +478,8 @@ private:
     static constexpr int kLanes = std::min<int>(kStride, kVectorBytes / sizeof(float));
     using Floats = float __attribute__((vector_size(kLanes * sizeof(float))));
     using Ints = int32_t __attribute__((vector_size(kLanes * sizeof(int32_t))));
-    static_assert(sizeof(Floats) <= kVectorBytes && sizeof(Ints) <= kVectorBytes, "no wider than the target's vectors (lattice.h)");
+    static_assert(sizeof(Floats) <= kVectorBytes && sizeof(Ints) <= kVectorBytes,
+                  "no wider than the target's vectors (lattice.h)");
     using Bytes = uint8_t __attribute__((vector_size(kLanes)));
     // Bytes widen to Ints through Shorts: GCC 12 does 16 bytes to 16 ints at once a byte at a time,
     // which cost 5% of the whole search on 13×13 boards (every node there estimates).
