@@ -493,11 +493,7 @@ int main(int argc, char** argv) {
         return static_cast<int>(out.code);
     } catch (const Rejected& rejected) {
         return fail(ExitCode::rejected, rejected.what());
-    } catch (const AllocationFailed& failure) {
-        return fail(ExitCode::failed, failure.what());
-    } catch (const CertificateFailed& failure) {
-        return fail(ExitCode::failed, failure.what());
-    } catch (const Contradiction& failure) {
+    } catch (const Failed& failure) {
         return fail(ExitCode::failed, failure.what());
     } catch (const std::bad_alloc&) {
         return fail(ExitCode::failed, "cannot allocate memory");

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "errors.h"
 #include "board_input.h"
 #include "lattice.h"
 #include "line_costs.h"
@@ -32,9 +33,9 @@ namespace {
 
 // The certificate could not be made: a pruned node without a bound it can state, a file that cannot be
 // written. What() says which; the solver exits "failed".
-class CertificateFailed : public std::runtime_error {
+class CertificateFailed : public Failed {
 public:
-    explicit CertificateFailed(const std::string& why) : std::runtime_error(why) {}
+    explicit CertificateFailed(const std::string& why) : Failed(why) {}
 };
 
 // Version 2 adds the certificate of a board no target is reachable on ("claim unsolvable"); the form of

@@ -17,18 +17,25 @@ public:
     explicit Rejected(const std::string& why) : std::runtime_error(why) {}
 };
 
+// The solver could not finish on its own account (exit status "failed"); what() says why, one line. The
+// kinds below say whose the failure is.
+class Failed : public std::runtime_error {
+public:
+    explicit Failed(const std::string& what) : std::runtime_error(what) {}
+};
+
 // The solver could not get memory it needs (the transposition table's mapping, say, or a worker thread's
 // stack); what() says which.
-class AllocationFailed : public std::runtime_error {
+class AllocationFailed : public Failed {
 public:
-    explicit AllocationFailed(const std::string& what) : std::runtime_error(what) {}
+    explicit AllocationFailed(const std::string& what) : Failed(what) {}
 };
 
 // Two of the solver's methods disagree, as annealing meeting a solution shorter than an exhausted bound
 // allows; what() says which. Neither answer can be trusted, so there is none.
-class Contradiction : public std::runtime_error {
+class Contradiction : public Failed {
 public:
-    explicit Contradiction(const std::string& what) : std::runtime_error(what) {}
+    explicit Contradiction(const std::string& what) : Failed(what) {}
 };
 
 }  // namespace
