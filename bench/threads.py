@@ -51,7 +51,7 @@ def run(solver, rows, threads, extra, interval):
             cpu = cpu_seconds(process.pid)
             if cpu is not None and process.poll() is None:
                 samples.append((time.monotonic() - start, cpu))
-        stdout, stderr = process.communicate()
+        stdout, stderr = process.stdout.read(), process.stderr.read()   # a few lines: they fit the pipes
     if process.returncode not in (0, 3):
         raise SystemExit(f"error: the solver failed (exit {process.returncode}): {stderr.strip()[-200:]}")
     return fields_of(stdout), samples
