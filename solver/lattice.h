@@ -29,7 +29,7 @@ constexpr int kUnbounded = std::numeric_limits<int>::max();
 // The widest vector the target has, in bytes. The hot loops' vectors (GCC's vector extension) are no
 // wider: a wider one is built on the stack in halves and loaded back whole before those stores have
 // landed, which with AVX2 made the work estimate 2/3 of the whole search on 13×13 boards, and without
-// AVX doubled the LP's pivots.
+// AVX put the LP's ratio test through the stack too.
 #if defined(__AVX512F__)
 constexpr int kVectorBytes = 64;
 #elif defined(__AVX__)
