@@ -280,8 +280,10 @@ def test_annotate_and_generate_refuse_threads_with_a_schedulers_address_in_one_l
     assert "--threads sizes the cluster a bare --dask starts" in one_line(result.stderr)
 
 
-# A board that takes the cluster well over ten seconds: long enough to interrupt in the middle.
-LONG_BOARD = (11, 1)
+# A board that takes the cluster well over ten seconds: long enough to interrupt in the middle. (11×11
+# boards were, until the solver got 2-3 times faster on AVX2 machines: one then ended before the Ctrl-C.)
+LONG_BOARD = (14, 1)
+LONG_SIZE = LONG_BOARD[0]
 
 
 def start_unflip(*args: str) -> subprocess.Popen[str]:
@@ -336,13 +338,14 @@ def test_ctrl_c_on_an_embedded_cluster_stops_the_run_and_leaves_nothing_running(
 
 
 def test_ctrl_c_on_annotate_or_generate_on_the_cluster_writes_nothing_and_leaves_nothing_running(tmp_path):
-    levels = [{"tiles": book_tiles(oracle.random_board(random.Random(seed), 11))} for seed in (1, 2, 3)]
+    boards = [oracle.random_board(random.Random(seed), LONG_SIZE) for seed in (1, 2, 3)]
+    levels = [{"tiles": book_tiles(board)} for board in boards]
     book = write_book(tmp_path / "long.json", levels)
     on_two = ("--dask", "--threads", "2")
     interrupted_leaves_nothing_running(
         start_unflip("annotate", str(book), "--out", str(tmp_path / "annotated.json"), *on_two)
     )
-    made = ("--size", "11", "--optimum", "25-40", "--out", str(tmp_path / "made.json"))
+    made = ("--size", str(LONG_SIZE), "--optimum", "25-40", "--out", str(tmp_path / "made.json"))
     interrupted_leaves_nothing_running(start_unflip("generate", *made, *on_two))
     assert [path.name for path in tmp_path.iterdir()] == ["long.json"]
 
