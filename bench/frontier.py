@@ -38,6 +38,11 @@ def run(solver, rows, args):
     return fields_of(done.stdout), done.stderr
 
 
+def result_of(fields):
+    """The optimum, or `STOPPED b` for a run its budget stopped."""
+    return fields["MOVES"] if "MOVES" in fields else f"STOPPED {fields['STOPPED']}"
+
+
 def root_bound(solver, rows, extra):
     fields, _ = run(solver, rows, ["--lower-bound", "--threads", "1", *extra])
     return int(fields["LOWER_BOUND"])
@@ -56,8 +61,7 @@ def solve(solver, rows, threads, cap, extra):
             total = int(match.group(2))
             per_bound.append((int(match.group(1)), total - before))
             before = total
-    result = fields["MOVES"] if "MOVES" in fields else f"STOPPED {fields['STOPPED']}"
-    return result, float(fields["TIME"]), int(fields["NODES"]), per_bound
+    return result_of(fields), float(fields["TIME"]), int(fields["NODES"]), per_bound
 
 
 def main():

@@ -20,7 +20,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from frontier import fields_of  # noqa: E402
+from frontier import fields_of, result_of  # noqa: E402
 from run_book import uniform_rows  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -91,7 +91,7 @@ def main():
         fields, samples = run(options.solver, rows, threads, extra, options.interval)
         wall = time.monotonic() - began
         first_wall = first_wall or wall
-        result = fields["MOVES"] if "MOVES" in fields else f"STOPPED {fields['STOPPED']}"
+        result = result_of(fields)
         mean = samples[-1][1] / samples[-1][0] if samples[-1][0] else 0.0
         tenths = " ".join(f"{busy:.2f}" for busy in busy_by_share(samples))
         print(f"{threads:>7} {result:>10} {wall:>9.2f} {int(fields['NODES']):>13,} {first_wall / wall:>8.2f}"

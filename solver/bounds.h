@@ -286,8 +286,7 @@ public:
         for (int i = 0; i < kLanes; ++i) lane[i] = i;
         Floats part;
         for (const MoveRow& row : move_rows_)
-            for (int piece = 0; piece < kStride; piece += kLanes) {
-                if (piece >= row.moves) break;
+            for (int piece = 0; piece < row.moves; piece += kLanes) {
                 const int k = row.size, at = row.point + piece;
                 Floats cover = zero, parity = zero;
                 for (int offset : {0, k, kStride * k, (kStride + 1) * k}) {
