@@ -185,7 +185,14 @@ const NumberSwitch kNumberSwitches[] = {
      "                       by less than G/100 of a move (default 10; 0: every round)"},
     {"--lp-after", "N", &Switches::lp_after, 0, 1 << 30,
      "solve the covering LP again at a node once its subtree has\n"
-     "                       taken N nodes (default 2000; 0: at the root only)"},
+     "                       taken N nodes (default 2000; 0: at the root only,\n"
+     "                       whatever --lp-ahead says)"},
+    {"--lp-ahead", "W", &Switches::lp_ahead, 0, 1 << 30,
+     "solve it on entering a node, too, when the work estimate weighs\n"
+     "                       its children at W or more, 16 for each spare move (default\n"
+     "                       40; 0: never)"},
+    {"--lp-ahead-from", "B", &Switches::lp_ahead_from, 1, kMaxMoves,
+     "--lp-ahead only with B or more moves left (default 20)"},
     {"--estimate-from", "B", &Switches::estimate_from, 1, kMaxMoves,
      "the work estimate chooses the branch point with B or more moves\n"
      "                       left (default 10)"},

@@ -13,7 +13,10 @@
 //   bool refutes(move, d, budget)        the child `move` leads to needs more than budget moves, decided
 //                                        without making the move (from its four corners)
 // and, for a bound that can prove more at a node whose subtree has grown big (kRefines = true):
-//   bool refinement_due(subtree_nodes)   the node's subtree has taken this many nodes so far
+//   bool refinement_due(subtree_nodes, budget, estimated_work)
+//                                        the node's subtree has taken this many nodes so far, it has budget
+//                                        moves left, and the work estimate weighed its children at this
+//                                        much on entry (0: not estimated)
 //   int refine(node, budget)             prove more here (the children still to come are re-checked
 //                                        with refutes); returns what the bound now proves for the node
 //   void leave(node)                     back to what the bound was before refine at this node
@@ -58,7 +61,7 @@ struct BoundDefaults {
     static int proven_at_root(const Root&) { return 0; }
     bool refutes(const Move&, const Bits&, int) const { return false; }
     static constexpr bool kRefines = false;
-    bool refinement_due(uint64_t) const { return false; }
+    bool refinement_due(uint64_t, int, float) const { return false; }
     int refine(const Node&, int) { return 0; }
     void leave(const Node&) {}
 };
@@ -337,8 +340,14 @@ public:
 
     static constexpr bool kRefines = true;
 
-    bool refinement_due(uint64_t subtree_nodes) const {
-        return sw_.lp_after && subtree_nodes > static_cast<uint64_t>(sw_.lp_after);
+    // Once the subtree has proved big, or on entry where the estimate foresees much work far from the
+    // leaves: waiting for the subtree to prove big searches that much of it with the inherited weights,
+    // and the LP refutes many such nodes in a few pivots; nearer the leaves, or on small boards, it costs
+    // more than the nodes it saves (docs/results.md).
+    bool refinement_due(uint64_t subtree_nodes, int budget, float estimated_work) const {
+        const bool foreseen = sw_.lp_ahead && budget >= sw_.lp_ahead_from &&
+                              estimated_work >= static_cast<float>(sw_.lp_ahead);
+        return sw_.lp_after && (subtree_nodes > static_cast<uint64_t>(sw_.lp_after) || foreseen);
     }
 
     // The covering LP of this node for the moves still allowed, warm from the last one solved above; its

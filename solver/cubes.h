@@ -153,7 +153,7 @@ public:
         }
         ++listing_.nodes;
         Search::Branches next;
-        search_.branches(search_.branch_point(budget), budget, next);
+        search_.branches(search_.branch_point(budget).point, budget, next);
         listing_.dropped += static_cast<uint64_t>(next.refuted_count);
 
         std::vector<uint8_t> blocked(lattice_.moves.size(), 0);

@@ -86,8 +86,8 @@ public:
     }
 
     // Refinement at a node, by the bounds that refine.
-    bool refinement_due(uint64_t subtree_nodes) const {
-        return refinement_due(subtree_nodes, std::index_sequence_for<Bound...>{});
+    bool refinement_due(uint64_t subtree_nodes, int budget, float estimated_work) const {
+        return refinement_due(subtree_nodes, budget, estimated_work, std::index_sequence_for<Bound...>{});
     }
     int refine(const Node& node, int budget) {
         int h = 0;
@@ -157,8 +157,10 @@ private:
         return ((on_[I] && std::get<I>(bounds_).refutes(m, d, budget)) || ...);
     }
     template <size_t... I>
-    bool refinement_due(uint64_t subtree_nodes, std::index_sequence<I...>) const {
-        return ((Bound::kRefines && on_[I] && std::get<I>(bounds_).refinement_due(subtree_nodes)) || ...);
+    bool refinement_due(uint64_t subtree_nodes, int budget, float estimated_work, std::index_sequence<I...>) const {
+        return ((Bound::kRefines && on_[I] &&
+                 std::get<I>(bounds_).refinement_due(subtree_nodes, budget, estimated_work)) ||
+                ...);
     }
     template <size_t... I>
     bool refined_refutes(const Move& m, const Bits& d, int budget, std::index_sequence<I...>) const {
@@ -285,6 +287,12 @@ public:
         for (uint8_t q : moves_[index].corner) ++available_[q];
     }
 
+    // Where to branch, and what the work estimate weighs its children at (0 when it did not choose it).
+    struct BranchPoint {
+        int point = -1;
+        float work = 0;
+    };
+
     // Every solution toggles each 1-point an odd number of times, so it uses at least one available move
     // at any 1-point we pick. The point with the fewest available moves gives the fewest branches (one
     // is a forced move, none a dead end), as in exact-cover search; without the switch, the first point.
@@ -292,8 +300,8 @@ public:
     // at every move, the point whose children's estimated work sums least instead
     // (CoverBound::estimate_work): a branch the bounds nearly refute costs far less than one they barely
     // bound, which counting branches cannot tell apart.
-    int branch_point(int budget) {
-        if (!sw_.fewest_branches) return d_.lowest();
+    BranchPoint branch_point(int budget) {
+        if (!sw_.fewest_branches) return {d_.lowest()};
         int best = -1, fewest = kUnbounded;
         for (int word = 0; word < 4; ++word)
             for (uint64_t bits = d_.w[word]; bits; bits &= bits - 1) {
@@ -301,15 +309,15 @@ public:
                 if (available_[q] < fewest) {
                     fewest = available_[q];
                     best = q;
-                    if (fewest <= 1) return best;   // a forced move or a dead end: nothing to estimate
+                    if (fewest <= 1) return {best};   // a forced move or a dead end: nothing to estimate
                 }
             }
         if (sw_.work_estimate && budget >= sw_.estimate_from)
             if (CoverBound* cover = bounds_.find<CoverBound>()) return least_work_point(*cover, budget);
-        return best;
+        return {best};
     }
 
-    int least_work_point(CoverBound& cover, int budget) {
+    BranchPoint least_work_point(CoverBound& cover, int budget) {
         float work[kEstimatePoints];
         cover.estimate_work(blocked_, budget, work);
         int best = -1;
@@ -320,10 +328,10 @@ public:
                 if (work[q] < least) {
                     least = work[q];
                     best = q;
-                    if (least == 0) return best;
+                    if (least == 0) return {best};
                 }
             }
-        return best;
+        return {best, least};
     }
 
     // A lower bound on the moves still needed (at least one while any point differs); stops early once
@@ -436,7 +444,7 @@ public:
         // A frame for each depth this task can reach, added as bounds grow rather than for the longest
         // conceivable solution up front: an easy board's search then touches a few pages, not 300 KB.
         if (frames_.size() <= static_cast<size_t>(budget)) frames_.resize(budget + 1);
-        if (task.moves.empty() && task.refine_first && sw_.lp_after && bounds_.refinement_due(~uint64_t{0})) {
+        if (task.moves.empty() && task.refine_first && sw_.lp_after && bounds_.refinement_due(~uint64_t{0}, budget, 0)) {
             const Node here = node();
             const bool refuted = bounds_.refine(here, budget) > budget;
             const bool solved = !refuted && dfs(budget, task.group);
@@ -495,8 +503,14 @@ public:
         Frame& frame = frames_[path_.size() - base_depth_];
         Branches& next = frame.next;
         next = Branches{};
-        if (given) next = *given;
-        else branches(branch_point(budget), budget, next);
+        float estimated_work = 0;
+        if (given) {
+            next = *given;
+        } else {
+            const BranchPoint at = branch_point(budget);
+            estimated_work = at.work;
+            branches(at.point, budget, next);
+        }
         if (certifier_)
             certifier_->branch(next.point, d_, budget, next.viable_count + next.refuted_count, next.refuted,
                                next.refuted_count);
@@ -520,12 +534,12 @@ public:
             if (blocked_[index]) continue;   // in the orbit of a branch tried before
             // Above a certificate's pieces, whose nodes only their own search counts, after the first
             // child, where a subtree of the tree's top has nearly always proved big.
-            const bool due = pieces_ ? tried > 0 && bounds_.refinement_due(UINT64_MAX)
-                                     : bounds_.refinement_due(local_nodes_ - nodes_at_start);
+            const bool due = pieces_ ? tried > 0 && bounds_.refinement_due(UINT64_MAX, budget, 0)
+                                     : bounds_.refinement_due(local_nodes_ - nodes_at_start, budget, estimated_work);
             if (!refined && due) {
-                // This subtree has proved big: refining the bounds for the children still to come (the
-                // ones tried already are excluded, so the covering LP is tighter than at entry) is now
-                // worth its cost.
+                // This subtree has proved big, or was foreseen to: refining the bounds for the children
+                // still to come (the ones tried already are excluded, so the covering LP is tighter than
+                // at entry) is now worth its cost.
                 refined = true;
                 frame.refined_at = static_cast<int>(frame.excluded.size());
                 const bool refuted_here = bounds_.refine(here, budget) > budget;

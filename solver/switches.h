@@ -30,7 +30,10 @@ struct Switches {
                              // many hundredths of a move (0: all parity_rounds of them)
     int anneal_after = 100000;   // annealing follows a bound that took this many nodes or more
     int lp_after = 2000;     // the covering LP is solved again at a node once its subtree has taken
-                             // this many nodes (0: at the root only)
+                             // this many nodes (0: at the root only, lp_ahead too)
+    int lp_ahead = 40;       // and on entering a node whose children the work estimate weighs at this
+                             // much or more (0: never),
+    int lp_ahead_from = 20;  // with this many moves left or more
 };
 
 }  // namespace

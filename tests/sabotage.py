@@ -59,8 +59,11 @@ ROUNDS_ENDED = frozenset({"the parity rounds ended once one gains little"})
 STEERED = frozenset(
     {"the work estimate choosing the branch point", "branching at the point with fewest moves"}
 )
+# The LP solved where the work estimate foresees a big subtree: gone with the estimate or with the re-solve.
+FORESEEN = frozenset({"the LP solved on entering a node the work estimate foresees big"})
 COVER_LP = (
     frozenset({"re-solving the LP below the root", "the parity rows"})
+    | FORESEEN
     | PARITY_WEIGHTS
     | MENDED
     | STEERED
@@ -104,11 +107,21 @@ SABOTAGES = (
         (
             (
                 "solver/bounds.h",
-                "return sw_.lp_after && subtree_nodes > static_cast<uint64_t>(sw_.lp_after);",
-                "return false;",
+                "return sw_.lp_after && (subtree_nodes",
+                "return false && (subtree_nodes",
             ),
         ),
-        also=frozenset({"the parity rows"}) | PARITY_WEIGHTS | MENDED | ROUNDS_ENDED,
+        also=frozenset({"the parity rows"}) | PARITY_WEIGHTS | MENDED | ROUNDS_ENDED | FORESEEN,
+    ),
+    Sabotage(
+        "the LP solved on entering a node the work estimate foresees big",
+        (
+            (
+                "solver/bounds.h",
+                "(sw_.lp_ahead && estimated_work >= static_cast<float>(sw_.lp_ahead))",
+                "false",
+            ),
+        ),
     ),
     Sabotage(
         "the parity rows",
@@ -192,12 +205,12 @@ SABOTAGES = (
         (
             (
                 "solver/search.h",
-                "if (!sw_.fewest_branches) return d_.lowest();",
-                "return d_.lowest();",
+                "if (!sw_.fewest_branches) return {d_.lowest()};",
+                "return {d_.lowest()};",
             ),
         ),
         # The work estimate is behind the same switch: the first 1-point everywhere.
-        also=frozenset({"the work estimate choosing the branch point"}),
+        also=frozenset({"the work estimate choosing the branch point"}) | FORESEEN,
     ),
     Sabotage(
         "the work estimate choosing the branch point",
@@ -208,6 +221,7 @@ SABOTAGES = (
                 "std::memset(&work[q], 0, sizeof total);",
             ),
         ),
+        also=FORESEEN,
     ),
     Sabotage(
         "the pair bound",

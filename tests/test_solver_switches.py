@@ -114,6 +114,13 @@ def test_two_threads_sharing_the_table_find_the_oracle_optimum_beside_every_flag
     assert not failures, f"{len(failures)} wrong runs; the first:\n" + failures[0]
 
 
+def test_the_protocol_names_every_switch_the_solver_lists(switches):
+    flags, numbers = switches
+    protocol = (Path(__file__).resolve().parent.parent / "docs" / "protocol.md").read_text()
+    missing = [name for name in [*flags, *(number.name for number in numbers)] if f"`{name}" not in protocol]
+    assert not missing, f"docs/protocol.md does not name {missing}"
+
+
 def test_the_switch_list_covers_every_technique_and_each_number_default_is_in_its_range(switches):
     flags, numbers = switches
     assert {"--tt", "--no-pair-bound", "--no-cover-bound", "--no-line-bound"} <= set(flags)
