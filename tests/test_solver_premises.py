@@ -122,7 +122,9 @@ CASES = [(*premise, ()) for premise in PREMISES] + PREMISES_BESIDE
 
 
 @pytest.mark.parametrize(("technique", "off", "board", "beside"), CASES, ids=[case[0] for case in CASES])
-def test_each_technique_expands_fewer_nodes_than_the_same_run_without_it(run_solver, technique, off, board, beside):
+def test_each_technique_expands_fewer_nodes_than_the_same_run_without_it(
+    run_solver, technique, off, board, beside
+):
     with_it = run_solver(board, "--threads", "1", "--quiet", *beside)
     without_it = run_solver(board, "--threads", "1", "--quiet", *beside, *off)
     assert with_it.outcome == without_it.outcome == "solved", with_it.describe() + without_it.describe()
