@@ -33,7 +33,7 @@ namespace {
 // node costs some 400-600 proposals' time (13×13 #6 and 14×14 #3, with the LP solved where the estimate
 // foresees work), so at worst this is about the bound's own time again, against a next bound that costs
 // 10-100 times it; and it stops at the first solution it is after. (At 256, 14×14 #1's bound 36 took too
-// few nodes for it to meet a 37: the search at 37 took 116 M nodes more, 290 s against 9 s.) At least
+// few nodes for it to meet a 37: the search at 37 took 116 M nodes more, 290 s against 21 s.) At least
 // kMinAnnealSteps, in runs of kMaxAnnealRun at most (restarts from nothing meet more than one long run).
 constexpr uint64_t kAnnealStepsPerNode = 512;
 constexpr uint64_t kMinAnnealSteps = 1 << 18;

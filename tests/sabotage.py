@@ -118,8 +118,8 @@ SABOTAGES = (
         (
             (
                 "solver/bounds.h",
-                "(sw_.lp_ahead && estimated_work >= static_cast<float>(sw_.lp_ahead))",
-                "false",
+                "const bool foreseen = sw_.lp_ahead && budget",
+                "const bool foreseen = false && budget",
             ),
         ),
     ),

@@ -7,7 +7,7 @@ off). Node counts on one thread are deterministic, so each comparison is exact.
 The boards are a level of the project's own weekly book (weekly #1), uniformly random 10x10 and 11x11
 boards (bench/peers.py's `uniform-10-0`, tests/helpers.py's random_board_text(11, 0) and (11, 2): on the
 last, annealing run after 50,000 nodes, `--anneal-after`, since its bound 24 takes 68,565, under the
-default 100,000, meets the solution: 68,565 nodes against 134,057, from 17.5 M proposals) and a
+default 100,000, meets the solution: 68,565 nodes against 134,057, from 35 M proposals) and a
 random 11x11 board both mirrors map to itself (tests/oracle.py's symmetric_board(Random(0), 11, "both
 mirrors"): symmetry halves its nodes with the parity rows, their duals or the work estimate switched off,
 too), written out here so that a rebuilt book or a changed generator cannot move them. The weekly level is
