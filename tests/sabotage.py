@@ -209,8 +209,9 @@ SABOTAGES = (
                 "return {d_.lowest()};",
             ),
         ),
-        # The work estimate is behind the same switch: the first 1-point everywhere.
-        also=frozenset({"the work estimate choosing the branch point"}) | FORESEEN,
+        # The work estimate is behind the same switch: the first 1-point everywhere. Seen on UNIFORM_11 (at
+        # a2c714f): branching at the first 1-point, ending the parity rounds early saves no nodes there.
+        also=frozenset({"the work estimate choosing the branch point"}) | FORESEEN | ROUNDS_ENDED,
     ),
     Sabotage(
         "the work estimate choosing the branch point",
@@ -221,7 +222,8 @@ SABOTAGES = (
                 "std::memset(&work[q], 0, sizeof total);",
             ),
         ),
-        also=FORESEEN,
+        # As with fewest branches gone (seen at a2c714f).
+        also=FORESEEN | ROUNDS_ENDED,
     ),
     Sabotage(
         "the pair bound",
