@@ -43,11 +43,15 @@ def level_numbers(text):
     return numbers
 
 
-def uniform_rows(n, index):
+def uniform_rows(n, index, width=None):
     """The index-th seeded uniformly random n×n board (each tile black with probability 1/2), as solver
-    rows: the boards bench/peers.py and bench/switches.py share."""
-    rng = random.Random(f"uniform-{n}-{index}")
-    return ["".join(str(rng.getrandbits(1)) for _ in range(n)) for _ in range(n)]
+    rows: the boards bench/peers.py and bench/switches.py share. With a width, n rows of that many tiles,
+    seeded apart from the squares (`uniform-HxW-i`)."""
+    if width is None or width == n:
+        rng, width = random.Random(f"uniform-{n}-{index}"), n
+    else:
+        rng = random.Random(f"uniform-{n}x{width}-{index}")
+    return ["".join(str(rng.getrandbits(1)) for _ in range(width)) for _ in range(n)]
 
 
 def peak_resident_mb(pid):
