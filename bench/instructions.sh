@@ -2,7 +2,8 @@
 # Count the instructions the solver executes on some boards: a repeatable measure of a change, unlike
 # seconds on a shared machine. Needs valgrind.
 #
-#   bench/instructions.sh                    the specification's board and four official weekly levels
+#   bench/instructions.sh                    the specification's board, four official weekly levels and
+#                                            two seeded random 11x11 boards (the frontier's kind)
 #   bench/instructions.sh board.txt my.txt   any board files
 #   REV=HEAD~1 bench/instructions.sh         the same for the solver as committed at REV, to compare
 #
@@ -38,6 +39,11 @@ PY
             boards+=("$work/weekly$level.txt")
         done
     fi
+    for index in 0 2; do    # bench/frontier.py's uniform 11#0 and 11#2, dense and nothing symmetric
+        python3 -c "import sys; sys.path.insert(0, 'bench'); from run_book import uniform_rows
+print('\n'.join(uniform_rows(11, $index)))" >"$work/uniform-11-$index.txt"
+        boards+=("$work/uniform-11-$index.txt")
+    done
 fi
 
 total=0
