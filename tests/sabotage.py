@@ -193,7 +193,7 @@ SABOTAGES = (
             ),
         ),
         # Without exclusion, UNIFORM_11's mended duals and rounds ended early cost nodes: 8,615 and 8,080
-        # against 10,203 with --no-exclusion beside them (seen at 00ac617).
+        # against 10,203 with --no-exclusion beside them (seen at 19918c6).
         also=frozenset({"symmetry breaking"}) | MENDED | ROUNDS_ENDED,
     ),
     Sabotage(
