@@ -35,15 +35,22 @@ def children_of(pid: int) -> list[tuple[int, str]]:
 
 
 @contextlib.contextmanager
-def running(*args: str) -> Iterator[subprocess.Popen[str]]:
+def running(*args: str, ignoring: tuple[int, ...] = ()) -> Iterator[subprocess.Popen[str]]:
     """unflip.py in a session of its own, with the real solver, output piped; killed if a test leaves it
-    running."""
+    running. It starts with the stopping signals' default actions, as from a terminal, whatever the test run
+    inherited (under nohup SIGHUP is ignored), and with the signals in ignoring ignored."""
+
+    def dispositions() -> None:
+        for number in STOPS:
+            signal.signal(number, signal.SIG_IGN if number in ignoring else signal.SIG_DFL)
+
     front = subprocess.Popen(
         [sys.executable, str(REPO / "unflip.py"), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=dispositions,
         env={k: v for k, v in os.environ.items() if k != "UNFLIP_SOLVER"},
     )
     try:
@@ -132,6 +139,16 @@ def test_a_stopping_signal_stops_the_solver_and_exits_128_plus_its_number_leavin
     assert stderr.strip().splitlines()[-1] == last_line
     assert "Traceback" not in stderr
     assert not Path(f"/proc/{solver}").exists()
+
+
+@needs_proc
+def test_under_nohup_sighup_is_ignored_and_the_run_ends_by_its_own_budget(tmp_path):
+    board = str(write(tmp_path / "b.txt", HARD_BOARD))
+    with running(board, "--max-seconds", "3", ignoring=(signal.SIGHUP,)) as front:
+        searching_solver(front)
+        _, stderr = ctrl_c(front, sent=signal.SIGHUP)
+    assert front.returncode == 3, stderr
+    assert "stopped by budget" in stderr and "SIGHUP" not in stderr
 
 
 @needs_proc
