@@ -7,6 +7,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -23,6 +24,18 @@ from unflip_frontend.contract import build_settings, solver_contract
 
 SOLVER_BINARY = REPO / "unflip_solver"
 BOOKS_DIR = REPO.parent / "shared" / "books"
+
+
+def _still_ignored(_number: int, _frame: object) -> None:
+    """What the test run was started ignoring, it goes on ignoring."""
+
+
+# A run started in a script's background ignores SIGINT, one under nohup SIGHUP, and an ignored signal is
+# ignored in every child too: the tests that stop the front end with them need a terminal's defaults. A
+# handler ignores them here as before, and every program started resets a handled signal to its default.
+for _number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+    if signal.getsignal(_number) is signal.SIG_IGN:
+        signal.signal(_number, _still_ignored)
 
 # A safety net against a hung solver, not a performance assertion: nothing the suite asks for
 # comes anywhere near it.

@@ -37,12 +37,12 @@ def children_of(pid: int) -> list[tuple[int, str]]:
 @contextlib.contextmanager
 def running(*args: str, ignoring: tuple[int, ...] = ()) -> Iterator[subprocess.Popen[str]]:
     """unflip.py in a session of its own, with the real solver, output piped; killed if a test leaves it
-    running. It starts with the stopping signals' default actions, as from a terminal, whatever the test run
-    inherited (under nohup SIGHUP is ignored), and with the signals in ignoring ignored."""
+    running; the signals in ignoring ignored from its start, as nohup leaves SIGHUP (tests/conftest.py
+    gives the others their default action, whatever the test run was started with)."""
 
     def dispositions() -> None:
-        for number in STOPS:
-            signal.signal(number, signal.SIG_IGN if number in ignoring else signal.SIG_DFL)
+        for number in ignoring:
+            signal.signal(number, signal.SIG_IGN)
 
     front = subprocess.Popen(
         [sys.executable, str(REPO / "unflip.py"), *args],
