@@ -50,7 +50,7 @@ def running(*args: str, ignoring: tuple[int, ...] = ()) -> Iterator[subprocess.P
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
-        preexec_fn=dispositions,
+        preexec_fn=dispositions if ignoring else None,
         env={k: v for k, v in os.environ.items() if k != "UNFLIP_SOLVER"},
     )
     try:
