@@ -367,9 +367,11 @@ def certificates_asked(folder: str | None, gzipped: bool, dask: str | None) -> C
 
 def certificate_outputs(certificates: CertificateFolder | None, count: int) -> list[Output]:
     """The files --certificate DIR may write for a book of count levels, for check_outputs to compare with
-    the run's input and its other outputs; none in a folder still to be made, where nothing is in the way."""
-    if certificates is None or not certificates.folder.is_dir():
+    the run's input and its other outputs; of a folder still to be made, the folder itself."""
+    if certificates is None:
         return []
+    if not certificates.folder.is_dir():
+        return [Output("--certificate", certificates.shown)]
     return [
         Output(
             "--certificate",
@@ -926,8 +928,10 @@ def generate(
         raise InputError(
             "--json puts its record on standard output: write the book to a file with --out FILE"
         )
+    if out != STANDARD_STREAM:
+        writable_target(out)  # before the work, not after it
     certificates = certificates_asked(certificate_folder, gzipped, dask)
-    check_outputs([*certificate_outputs(certificates, count), Output("--out", out)])  # before the work
+    check_outputs([*certificate_outputs(certificates, count), Output("--out", out)])
     plan = Plan(kind, count, shapes, optimum, seed, symmetries or (), unique, min_gap)
     cluster = click.get_current_context().with_resource(open_cluster(dask, threads))
     text = make_book((plan,), set(), threads, run.terminal, cluster)
