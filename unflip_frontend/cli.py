@@ -1080,7 +1080,7 @@ def annotate(
     certificates = certificates_asked(certificate_folder, gzipped, dask)
     count = len(parse_book(book.text, book.name).levels) if certificates is not None else 0
     book_output = [] if in_place else [Output("--out", shown)]
-    check_outputs([*certificate_outputs(certificates, count), *book_output], [book.file or STANDARD_STREAM])
+    check_outputs([*certificate_outputs(certificates, count), *book_output], [book.file] if book.file else [])
     # Without --exhaustive only the canonical optimum is written, and a level with more optima than the
     # listing holds gets it by probing.
     listing = max_solutions or (None if exhaustive else CANONICAL_LISTING)

@@ -219,10 +219,10 @@ def as_a_user_without_root(*args: str) -> Result:
     except KeyError:
         pytest.fail("root's tests take on the user 'nobody', and this machine has none")
     groups, gid = os.getgroups(), os.getegid()
-    os.setgroups([])
-    os.setegid(nobody.pw_gid)
-    os.seteuid(nobody.pw_uid)
     try:
+        os.setgroups([])
+        os.setegid(nobody.pw_gid)
+        os.seteuid(nobody.pw_uid)
         return run(*args)
     finally:
         os.seteuid(0)
