@@ -57,16 +57,13 @@ def old_certificates(folder: Path, numbers: tuple[int, ...] = (1, 2, 3)) -> dict
 def test_a_certificate_folder_holding_the_book_read_is_refused_before_any_work(tmp_path, name):
     folder = tmp_path / "ci"
     folder.mkdir()
-    book = write_book(
-        folder / "002.cert" if name == "the book itself" else tmp_path / "b.json", LEVELS_OF_A_BOOK
-    )
+    linked = name in ("a hard link", "a symbolic link")
+    book = write_book(tmp_path / "b.json" if linked else folder / "002.cert", LEVELS_OF_A_BOOK)
     if name == "a hard link":
         os.link(book, folder / "002.cert")
     if name == "a symbolic link":
         (folder / "002.cert").symlink_to(book)
-    given = folder if name != "a path through .." else tmp_path / "ci" / ".." / "ci"
-    if name == "a path through ..":
-        os.link(book, folder / "002.cert")
+    given = tmp_path / "ci" / ".." / "ci" if name == "a path through .." else folder
     before = folder_contents(folder)
     refused = run("annotate", str(book), "--out", str(tmp_path / "o.json"), "--certificate", str(given))
     assert refused.exit_code == 2
