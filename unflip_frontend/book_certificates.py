@@ -2,10 +2,12 @@
 file a level, named by its number in the book, so that `unflip check-certificate BOOK 7 DIR/007.cert`
 checks level 7. Each is made by a solve of its own, which must agree with the par the book is given, and
 all of them reach DIR only once every level's is made: until then they wait in a private folder, so Ctrl-C
-leaves DIR as it was."""
+leaves DIR as it was. Then they are written all or none (files.write_together), so a failure or Ctrl-C while
+they are written leaves DIR as it was too."""
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -14,7 +16,7 @@ from pathlib import Path
 from . import api
 from .boards import Board, moves_word
 from .errors import SolverError
-from .files import write_atomically
+from .files import reason, refuse, write_together
 from .protocol import Solution, Stopped, Unsolvable
 
 
@@ -49,9 +51,9 @@ def write_certificates(
     on_level: Callable[[Certifiable], None],
 ) -> Written:
     """Each level's certificate, made by solve(level, file) into a private folder and checked against the
-    level's optimum, then all of them written into folder (made if need be), each atomically. A level the
-    budget stopped gets none; a solve that disagrees with the optimum is the solver's failure, and then
-    nothing is written."""
+    level's optimum, then all of them written into folder (made if need be), all or none: a folder made
+    for them is removed again when they cannot be written. A level the budget stopped gets none; a solve
+    that disagrees with the optimum is the solver's failure, and then nothing is written."""
     made: list[tuple[str, Path]] = []
     stopped: list[Certifiable] = []
     with tempfile.TemporaryDirectory(prefix="unflip-certificates-") as private:
@@ -68,9 +70,18 @@ def write_certificates(
                 asked = "unsolvable" if level.optimum is None else moves_word(level.optimum)
                 raise SolverError(f"{level.name}: the solve for its certificate found {said}, proven {asked}")
             made.append((name, Path(private) / name))
-        folder.mkdir(exist_ok=True)
-        for name, path in made:
-            write_atomically(folder / name, path.read_bytes())
+        new_folder = not folder.exists()
+        try:
+            try:
+                folder.mkdir(exist_ok=True)
+            except OSError as exc:
+                raise refuse(str(folder), reason(exc)) from None
+            write_together([(folder / name, path) for name, path in made])
+        except BaseException:
+            if new_folder:
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
+            raise
     return Written(tuple(name for name, _ in made), tuple(stopped))
 
 

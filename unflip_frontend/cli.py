@@ -18,7 +18,7 @@ from click.shell_completion import CompletionItem
 
 from . import __version__, certificate_check
 from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
-from .book_certificates import Certifiable
+from .book_certificates import Certifiable, certificate_name
 from .books import BOOK_FILES, Level, book_text, load_source, parse_book, pick_level, source_file
 from .commands import (
     CertificateFolder,
@@ -31,7 +31,15 @@ from .commands import (
     solve_single,
 )
 from .errors import ClusterError, InputError, OutputError, SolverError, likely_meant
-from .files import STANDARD_STREAM, Output, check_outputs, writable_folder, writable_target, write_atomically
+from .files import (
+    STANDARD_STREAM,
+    Output,
+    check_outputs,
+    same_file,
+    writable_folder,
+    writable_target,
+    write_atomically,
+)
 from .generator import CANONICAL_LISTING, SHIPPED_BOOKS, Plan, Shapes
 from .hints import hint_settings
 from .layout import find_layout
@@ -355,6 +363,22 @@ def certificates_asked(folder: str | None, gzipped: bool, dask: str | None) -> C
             raise InputError("--gzip is for the certificates of --certificate DIR: give that too")
         return None
     return CertificateFolder(writable_folder(folder, "--certificate"), folder, gzipped)
+
+
+def certificate_outputs(certificates: CertificateFolder | None, count: int) -> list[Output]:
+    """The files --certificate DIR may write for a book of count levels, for check_outputs to compare with
+    the run's input and its other outputs; of a folder still to be made, the folder itself."""
+    if certificates is None:
+        return []
+    if not certificates.folder.is_dir():
+        return [Output("--certificate", certificates.shown)]
+    return [
+        Output(
+            "--certificate",
+            os.path.join(certificates.shown, certificate_name(number, count, certificates.gzipped)),
+        )
+        for number in range(1, count + 1)
+    ]
 
 
 # The options solve and hint share.
@@ -904,9 +928,10 @@ def generate(
         raise InputError(
             "--json puts its record on standard output: write the book to a file with --out FILE"
         )
-    if out != "-":
+    if out != STANDARD_STREAM:
         writable_target(out)  # before the work, not after it
     certificates = certificates_asked(certificate_folder, gzipped, dask)
+    check_outputs([*certificate_outputs(certificates, count), Output("--out", out)])
     plan = Plan(kind, count, shapes, optimum, seed, symmetries or (), unique, min_gap)
     cluster = click.get_current_context().with_resource(open_cluster(dask, threads))
     text = make_book((plan,), set(), threads, run.terminal, cluster)
@@ -1037,6 +1062,11 @@ def annotate(
         raise InputError("give --out FILE or --in-place, not both")
     if not in_place and out is None:
         raise InputError("give --out FILE for the annotated book, or --in-place to write it over BOOK")
+    if out == STANDARD_STREAM:
+        raise InputError(
+            "annotate reports on standard output, where --out - would put the book too: give --out FILE, "
+            "or --in-place"
+        )
     book = book_text(source, books)
     if in_place:
         if book.file is None:
@@ -1045,11 +1075,14 @@ def annotate(
     else:
         assert out is not None
         shown, target = out, writable_target(out, "the annotated book")
-        if book.file is not None and target == Path(os.path.realpath(book.file)):
+        if book.file is not None and same_file(target, Path(book.file)):
             raise InputError(f"--out {out} is BOOK itself: give --in-place to write over it, or another file")
+    certificates = certificates_asked(certificate_folder, gzipped, dask)
+    count = len(parse_book(book.text, book.name).levels) if certificates is not None else 0
+    book_output = [] if in_place else [Output("--out", shown)]
+    check_outputs([*certificate_outputs(certificates, count), *book_output], [book.file] if book.file else [])
     # Without --exhaustive only the canonical optimum is written, and a level with more optima than the
     # listing holds gets it by probing.
-    certificates = certificates_asked(certificate_folder, gzipped, dask)
     listing = max_solutions or (None if exhaustive else CANONICAL_LISTING)
     settings = SolverSettings("0", threads, max_seconds, None, True, listing)
     cluster = click.get_current_context().with_resource(open_cluster(dask, threads))
