@@ -88,13 +88,18 @@ def edge_shares(board: Board) -> dict[Move, Fraction]:
     return shares
 
 
+@functools.lru_cache(maxsize=64)
+def unchosen_total(board: Board) -> Fraction:
+    """The sum of o² over every move: the obvious score's numerator with no move chosen."""
+    return sum((share * share for share in edge_shares(board).values()), Fraction(0))
+
+
 def exact_obvious(board: Board, moves: Iterable[Move]) -> Fraction:
     """The obvious score as a fraction: the mean over every move of (o - x)², which is the sum of o² over
     every move and of 1 - 2o over the chosen ones, over the number of moves."""
     shares = edge_shares(board)
     chosen = chosen_moves(*shape(board), moves)
-    total = sum((share * share for share in shares.values()), Fraction(0))
-    total += sum((1 - 2 * shares[move] for move in chosen), Fraction(0))
+    total = unchosen_total(board) + sum((1 - 2 * shares[move] for move in chosen), Fraction(0))
     return total / len(shares)
 
 
