@@ -634,7 +634,7 @@ def signals_over(board: Board, optima: Sequence[Iterable[Move]]) -> dict[str, ob
     solution (moves sorted, solutions in sorted order) attaining it, and the editor's rounded figures."""
     h, w = shape(board)
     solutions = sorted(tuple(sorted(map(tuple, moves))) for moves in optima)
-    par = max(len(solutions[0]), 1)
+    par = len(solutions[0])
     figures: dict[str, object] = {}
     for name, measure in (("eric", lambda s: eric(h, w, s)), ("obvious", lambda s: obvious(board, s))):
         scores = [measure(solution) for solution in solutions]
@@ -645,7 +645,8 @@ def signals_over(board: Board, optima: Sequence[Iterable[Move]]) -> dict[str, ob
             f"min_{name}_solution": solutions[scores.index(low)],
             f"max_{name}_solution": solutions[scores.index(high)],
         }
-    figures["eric_per_par"] = rounded_half_up(Fraction(10 * figures["min_eric"], par))
-    figures["obvious_per_par"] = rounded_half_up(1000 * figures["min_obvious"] / par)
+    # The game's level menu shows 0 for a par of 0.
+    figures["eric_per_par"] = rounded_half_up(Fraction(10 * figures["min_eric"], par)) if par else 0
+    figures["obvious_per_par"] = rounded_half_up(1000 * figures["min_obvious"] / par) if par else 0
     figures["obvious_100"] = rounded_half_up(100 * figures["min_obvious"])
     return figures

@@ -188,9 +188,9 @@ def test_a_capped_listing_is_over_the_optima_listed_and_cannot_tell_uniqueness()
     assert replace(signals, nodes=0, seconds=0.0) == replace(alone, nodes=0, seconds=0.0)
 
 
-def test_a_solved_board_divides_by_a_par_of_one_and_an_unsolvable_one_has_no_signals():
+def test_a_solved_board_has_per_par_figures_of_zero_and_an_unsolvable_one_has_no_signals():
     signals = api.signals("0000\n0000\n")
-    assert (signals.optimum, signals.min_eric, signals.eric_per_par, signals.obvious_per_par) == (0, 1, 10, 0)
+    assert (signals.optimum, signals.min_eric, signals.eric_per_par, signals.obvious_per_par) == (0, 1, 0, 0)
     assert (signals.unique, signals.min_eric_solution, signals.gap) == (True, (), 0)
     assert isinstance(api.signals("10\n00\n"), api.Unsolvable)
 
