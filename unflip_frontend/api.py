@@ -18,7 +18,7 @@ Each side is 2 to 15 tiles; a move is a k×k square, 2 ≤ k ≤ the shorter sid
 
 Options, keywords only, as the command line's: target (0 or "white", the game's goal; 1 or "black";
 "either", whichever takes fewer moves), threads (default: all cores), max_seconds and max_nodes (a budget:
-when it runs out the result is Stopped), max_solutions (a cap on all_solutions and count_solutions).
+when it runs out the result is Stopped), max_solutions (a cap on all_solutions, count_solutions and signals).
 on_progress is called with a SearchProgress each time the search starts on a longer bound, proves one
 impossible or anneals for a solution of the next (its .state says which); on_build with the compile
 command, just before the solver is built.
