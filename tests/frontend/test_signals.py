@@ -223,6 +223,23 @@ def test_a_capped_solve_signals_says_it_is_over_the_optima_listed():
     )
 
 
+def test_a_budget_that_stops_the_listing_gives_the_signals_over_the_optima_listed():
+    # Shipped daily level 13 has 4 optima; on one thread a node budget stops at the same node every run,
+    # and some budget stops the listing after the optimum is proven and two or three optima are listed.
+    for budget in range(40, 160, 10):
+        args = ("daily", "13", "--signals", "--max-nodes", str(budget), "--threads", "1", "--json")
+        [record] = json_records(run(*args))
+        if record["outcome"] == "stopped" and record.get("solution_count", 0) >= 2:
+            break
+    else:
+        pytest.fail("premise: no budget stopped the listing after two optima were listed")
+    signals, count = record["signals"], record["solution_count"]
+    # Two optima listed: not unique, whatever the rest.
+    assert (record["exit_status"], signals["complete"], signals["unique"]) == (3, False, False)
+    assert count < 4 and signals["optima"] == count
+    assert signals["over"] == f"the {count} optima listed (there may be more)"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
