@@ -18,7 +18,7 @@ Each side is 2 to 15 tiles; a move is a k×k square, 2 ≤ k ≤ the shorter sid
 
 Options, keywords only, as the command line's: target (0 or "white", the game's goal; 1 or "black";
 "either", whichever takes fewer moves), threads (default: all cores), max_seconds and max_nodes (a budget:
-when it runs out the result is Stopped), max_solutions (a cap on all_solutions and count_solutions).
+when it runs out the result is Stopped), max_solutions (a cap on all_solutions, count_solutions and signals).
 on_progress is called with a SearchProgress each time the search starts on a longer bound, proves one
 impossible or anneals for a solution of the next (its .state says which); on_build with the compile
 command, just before the solver is built.
@@ -31,6 +31,8 @@ Results are frozen dataclasses, one type per outcome, told apart with isinstance
   - OptimaCount: .count optimal solutions of .optimum moves each (.unique: exactly one);
   - Hint: one .move of an optimal solution and the moves .remaining after it;
   - LowerBound: the root's proven .bound, without a search;
+  - Signals: how hard a level feels, by the game's own measures, over its optimal solutions (signals.py,
+    docs/designer.md);
   - Unsolvable: no sequence of moves reaches the target;
   - Stopped: the budget ran out first; every solution needs at least .bound moves (.optimum, when it ran
     out only while the solutions were counted: .found of them met by then).
@@ -53,16 +55,18 @@ import os
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal, TypeVar, cast
 
 from . import boards
 from .books import Book, Level, load_source
 from .build import OnBuild, ensure_solver, quiet_build
 from .errors import InputError, SolverError, VerificationError
 from .files import writable_target, write_atomically
-from .hints import Hint, find_hint, hint_settings
+from .hints import PREFERENCES, Hint, find_hint, hint_settings
 from .protocol import LowerBound, Optima, OptimaCount, SearchProgress, Solution, Stopped, Unsolvable
+from .signals import Signals, level_signals
 from .solver import (
     MAX_NODES,
     MAX_SOLUTIONS,
@@ -92,6 +96,7 @@ __all__ = [
     "Optima",
     "OptimaCount",
     "SearchProgress",
+    "Signals",
     "Solution",
     "SolverError",
     "Stopped",
@@ -104,6 +109,7 @@ __all__ = [
     "hint",
     "lower_bound",
     "read_book",
+    "signals",
     "solve",
 ]
 
@@ -168,6 +174,7 @@ class Board(tuple[tuple[int, ...], ...]):
 
 BoardSource = str | Sequence[Sequence[int]] | Level
 Target = Literal[0, 1, "0", "1", "white", "black", "either"]
+Prefer = Literal["eric", "obvious"]
 
 
 def as_level(board: BoardSource) -> Level:
@@ -310,27 +317,122 @@ def count_solutions(
     return OptimaCount(found.target, optimum, count, found.complete, found.nodes, found.seconds)
 
 
+def signals(
+    board: BoardSource,
+    *,
+    target: Target = 0,
+    threads: int | None = None,
+    max_seconds: float | None = None,
+    max_nodes: int | None = None,
+    max_solutions: int | None = None,
+    on_progress: OnProgress | None = None,
+    on_build: OnBuild | None = None,
+) -> Signals | Unsolvable | Stopped:
+    """How hard the level feels, by the game's own measures (docs/designer.md): the least and greatest Eric
+    number and obvious score over its optimal solutions, the figures the game's editor shows, the root's
+    lower bound and the gap to the optimum, and the board's symmetry and the game generator's figures.
+
+    The optima are those all_solutions lists: when max_solutions or the budget stops the listing, the
+    figures are over the optima listed (.complete is False, .over says so), and when the budget runs out
+    before the optimum is proven, or before any optimum is listed, the result is Stopped. A capped listing
+    on several threads is made again on one, as annotate makes it, so that which optima it holds, and every
+    figure, is the same on every run.
+
+    >>> found = signals("00000\\n00010\\n00000\\n01000\\n00000\\n")
+    >>> found.optimum, found.optima, found.min_eric, found.eric_per_par, found.symmetry
+    (8, 2, 10, 13, 'diagonals')
+    """
+    level = as_level(board)
+    found = listed_optima(
+        level, target, threads, max_seconds, max_nodes, max_solutions, on_progress, on_build
+    )
+    if isinstance(found, Unsolvable) or (isinstance(found, Stopped) and not found.solutions):
+        return found
+    return measured(level, found, on_build)
+
+
+def listed_optima(
+    level: Level,
+    target: Target,
+    threads: int | None,
+    max_seconds: float | None,
+    max_nodes: int | None,
+    max_solutions: int | None,
+    on_progress: OnProgress | None,
+    on_build: OnBuild | None,
+) -> Optima | Unsolvable | Stopped:
+    """all_solutions, made again on one thread when max_solutions stopped it on several: the threads race,
+    and which optima a capped listing holds varies with them; on one it is the same every time."""
+
+    def listing(threads: int | None) -> Optima | Unsolvable | Stopped:
+        return all_solutions(
+            level,
+            target=target,
+            threads=threads,
+            max_seconds=max_seconds,
+            max_nodes=max_nodes,
+            max_solutions=max_solutions,
+            on_progress=on_progress,
+            on_build=on_build,
+        )
+
+    found = listing(threads)
+    if isinstance(found, Optima) and not found.complete and threads != 1:
+        found = listing(1)
+    return found
+
+
+def measured(level: Level, found: Optima | Stopped, on_build: OnBuild | None) -> Signals:
+    """The signals over the optima a listing holds (a Stopped one: those it listed before the budget ran
+    out, at least one)."""
+    complete = isinstance(found, Optima) and found.complete
+    solutions, nodes, seconds = found.solutions, found.nodes, found.seconds
+    return measured_optima(level, found.target, solutions, complete, on_build, nodes, seconds)
+
+
+def measured_optima(
+    board: BoardSource,
+    target: int,
+    solutions: Sequence[Sequence[Move]],
+    complete: bool,
+    on_build: OnBuild | None,
+    nodes: int = 0,
+    seconds: float = 0.0,
+) -> Signals:
+    """The signals over optimal solutions of the board (every one when complete), with the root's lower
+    bound, which the solver gives at once."""
+    level = as_level(board)
+    optimum = len(solutions[0])
+    bound = lower_bound(level, target=cast(Target, target), on_build=on_build)
+    if not isinstance(bound, LowerBound) or bound.bound > optimum:
+        raise SolverError(f"the solver's lower bound at the start contradicts its optimum of {optimum} moves")
+    return level_signals(level.board, target, solutions, complete, bound.bound, nodes, seconds)
+
+
 def hint(
     board: BoardSource,
     *,
     target: Target = 0,
     max_seconds: float | None = None,
     max_nodes: int | None = None,
+    prefer: Prefer | None = None,
     on_progress: OnProgress | None = None,
     on_build: OnBuild | None = None,
 ) -> Hint | Solution | Unsolvable | Stopped:
     """One move of an optimal solution from the board as it is, and how many moves remain after it; the
     same board always gets the same hint (the search runs on one thread). A board already solved gets the
-    Solution of no moves instead, and one without a solution Unsolvable or Stopped.
+    Solution of no moves instead, and one without a solution Unsolvable or Stopped. With prefer ("eric" or
+    "obvious"), the move the game's own hint rule picks, from every optimal solution (hints.py).
 
     >>> found = hint([[1, 1, 0], [1, 0, 1], [0, 1, 1]])
     >>> found.move, found.remaining
     (Move(row=0, col=0, size=2), 1)
     """
     settings = search_settings(target, None, max_seconds, max_nodes)
-    return search(
-        board, hint_settings(settings.target, max_seconds, max_nodes), find_hint, on_progress, on_build
-    )
+    if prefer is not None and prefer not in PREFERENCES:
+        raise InputError(f"prefer must be {' or '.join(map(repr, PREFERENCES))}, not {prefer!r}")
+    asked = hint_settings(settings.target, max_seconds, max_nodes)
+    return search(board, asked, partial(find_hint, prefer=prefer), on_progress, on_build)
 
 
 def lower_bound(
