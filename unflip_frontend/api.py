@@ -125,7 +125,15 @@ class Board(tuple[tuple[int, ...], ...]):
     __slots__ = ()
 
     def __new__(cls, rows: Iterable[Iterable[int]]) -> Board:
-        board = tuple(tuple(row) for row in rows)
+        # A text is iterable too, by character; Board.from_text is what reads one.
+        if isinstance(rows, str | bytes | bytearray) or not isinstance(rows, Iterable):
+            raise InputError(f"board: expected rows of tiles (0 white, 1 black), not {type(rows).__name__}")
+        listed = list(rows)
+        bad = next((r for r, row in enumerate(listed, 1) if not isinstance(row, Iterable)), None)
+        if bad is not None:
+            kind = type(listed[bad - 1]).__name__
+            raise InputError(f"board row {bad}: expected a row of tiles, not {kind}")
+        board = tuple(tuple(row) for row in listed)
         if not board or not board[0]:
             raise InputError("board: it has no tiles")
         for r, row in enumerate(board, 1):
@@ -148,6 +156,8 @@ class Board(tuple[tuple[int, ...], ...]):
         >>> Board.from_text("1 2\\n2 1\\n")
         Board.from_text('01\\n10')
         """
+        if not isinstance(text, str):
+            raise InputError(f"board: expected a text, not {type(text).__name__}")
         return cls(boards.parse_board_text(text, "board"))
 
     @property
@@ -176,6 +186,9 @@ def as_level(board: BoardSource) -> Level:
         if board.problem is not None:  # a malformed level of a book that read_book still gave
             raise InputError(f"{board.name}: {board.problem}")
         return board
+    if isinstance(board, bytes | bytearray) or not isinstance(board, str | Iterable):
+        kind = type(board).__name__
+        raise InputError(f"board: expected a text, rows of tiles or a book's level, not {kind}")
     checked = Board.from_text(board) if isinstance(board, str) else Board(board)
     return Level("board", None, checked, None, "")
 
@@ -189,10 +202,18 @@ def read_book(source: str | os.PathLike[str], *, books: str | os.PathLike[str] |
     >>> level.name, level.par == len(solve(level).moves)
     ('daily level 5', True)
     """
-    loaded = load_source(os.fspath(source), None if books is None else os.fspath(books))
+    loaded = load_source(file_name(source, "source"), None if books is None else file_name(books, "books"))
     if isinstance(loaded, Level):
         raise InputError(f"{loaded.name} is a board, not a book of levels")
     return loaded
+
+
+def file_name(value: object, argument: str) -> str:
+    """An argument that names a file or a folder: a str, or an os.PathLike of one."""
+    name = os.fspath(value) if isinstance(value, str | os.PathLike) else None
+    if not isinstance(name, str):
+        raise InputError(f"{argument} must be a path (a str or an os.PathLike), not {type(value).__name__}")
+    return name
 
 
 def build_solver(on_build: OnBuild | None = None) -> Path:
@@ -226,7 +247,7 @@ def solve(
     settings = search_settings(target, threads, max_seconds, max_nodes)
     if certificate is None:
         return search(board, settings, solve_board, on_progress, on_build)
-    return certified(board, settings, Path(certificate), on_progress, on_build)
+    return certified(board, settings, Path(file_name(certificate, "certificate")), on_progress, on_build)
 
 
 def certified(
