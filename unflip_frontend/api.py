@@ -11,7 +11,8 @@ to run and no text to parse.
 
 Boards. Every function takes a board as
   - a text, in any format the command line reads: H lines of W digits, 0/1 with 0 white or 1/2 with 1
-    white, the digits of a line together or apart, or a board this program printed;
+    white, the digits of a line together or apart, or a board this program printed (a byte-order mark
+    before it is skipped, as in a file);
   - rows of tiles, 0 white and 1 black: [[0, 1], [1, 0]], or a Board;
   - a level of a book: read_book("daily").levels[4] is daily level 5.
 Each side is 2 to 15 tiles; a move is a k×k square, 2 ≤ k ≤ the shorter side, given by its top-left tile.
@@ -36,9 +37,10 @@ Results are frozen dataclasses, one type per outcome, told apart with isinstance
     out only while the solutions were counted: .found of them met by then).
 Every solution is replayed on the board before it is returned.
 
-Errors: InputError for a board, book or option that is unusable; SolverError when the solver cannot be
-built or run or says something that cannot be trusted, and its VerificationError when a solution does not
-survive the replay. Each message is one line a person can read.
+Errors: InputError for a board, book or option that is unusable, one of the wrong type too (a board that is
+None, a number or bytes; a book or certificate path that is not a str or os.PathLike); SolverError when the
+solver cannot be built or run or says something that cannot be trusted, and its VerificationError when a
+solution does not survive the replay. Each message is one line a person can read.
 
 The solver is a C++ program, built the first time it is needed, and again whenever its source changes,
 exactly as the command line builds it (in a checkout, with make; installed, into the user's cache). Set
