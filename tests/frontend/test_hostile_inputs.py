@@ -63,6 +63,17 @@ def test_check_certificates_level_is_whole_ascii_digits_of_a_sane_length(tmp_pat
     )
 
 
+def test_a_solvers_progress_line_with_a_number_of_5000_digits_is_no_progress_not_a_traceback(
+    tmp_path, fake_solver
+):
+    env = fake_solver("TARGET 0\nMOVES 1\n0 0 2\nNODES 1\nTIME 0\n", f"bound {HUGE} searching, nodes=1\n")
+    board = tmp_path / "board.txt"
+    board.write_text("11\n11\n")
+    result = run(str(board), "--compact", env=env)
+    assert result.exit_code == 0, (result.output, result.exception)
+    assert "flip the 2×2 square covering rows 1–2, cols 1–2" in result.stdout
+
+
 # --- 16: one rule for a link's numbers, and for the pages and sizes given -----------------------------------
 
 
