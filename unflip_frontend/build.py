@@ -208,11 +208,13 @@ def run_build(command: list[str], output: Path, hint: str) -> None:
 
 def stop_group(process: subprocess.Popen[str]) -> None:
     """SIGTERM to every process of the build, which lets the compiler driver remove its own files, then
-    SIGKILL to whatever of the group is left once its leader has ended or after a few seconds."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGTERM)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        process.wait(timeout=5)
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
+    SIGKILL to whatever of the group is left once its leader has ended or after a few seconds. A second
+    interrupt meanwhile is raised once the build is reaped."""
+    with signals_held():
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=5)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()

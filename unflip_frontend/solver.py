@@ -312,10 +312,12 @@ def run_search(
 
 
 def stop_process(process: subprocess.Popen[str]) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    # A second Ctrl-C while the solver stops is raised once it is reaped, so that it does not outlive us.
+    with signals_held():
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()

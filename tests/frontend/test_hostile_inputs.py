@@ -223,6 +223,37 @@ def test_an_interrupt_as_the_build_starts_stops_and_reaps_it(tmp_path, monkeypat
     assert reaped(started)
 
 
+def interrupted_wait(monkeypatch: pytest.MonkeyPatch, process: subprocess.Popen[str]) -> None:
+    """The process's first wait is preceded by a second Ctrl-C, as a user pressing it again while the child
+    is being stopped."""
+    real_wait = process.wait
+    interrupted: list[bool] = []
+
+    def wait(timeout: float | None = None) -> int:
+        if not interrupted:
+            interrupted.append(True)
+            os.kill(os.getpid(), signal.SIGINT)
+        return real_wait(timeout)
+
+    monkeypatch.setattr(process, "wait", wait)
+
+
+def test_a_second_ctrl_c_while_the_solver_is_stopped_is_raised_once_it_is_reaped(monkeypatch, handlers):
+    process = subprocess.Popen(["sleep", "30"], text=True)
+    interrupted_wait(monkeypatch, process)
+    with pytest.raises(KeyboardInterrupt):
+        solver.stop_process(process)
+    assert reaped([process])
+
+
+def test_a_second_ctrl_c_while_the_build_is_stopped_is_raised_once_it_is_reaped(monkeypatch, handlers):
+    process = subprocess.Popen(["sleep", "30"], text=True, start_new_session=True)
+    interrupted_wait(monkeypatch, process)
+    with pytest.raises(KeyboardInterrupt):
+        build.stop_group(process)
+    assert reaped([process])
+
+
 def test_held_signals_are_raised_by_their_own_handlers_once_released(handlers):
     calls: list[int] = []
     previous = signal.signal(signal.SIGINT, lambda number, _frame: calls.append(number))
