@@ -116,8 +116,8 @@ def read_arithmetic(arithmetic: str) -> None:
     match = ARITHMETIC.fullmatch(arithmetic)
     if not match:
         raise InputError(f"{WHERE}: the arithmetic is {shown(arithmetic)}; the game writes m_2")
-    colours = read_number(match[1], arithmetic)
-    if colours != 2:
+    colours = read_number(match[1], arithmetic)  # no leading zero: m_2 is the one spelling of two colours
+    if arithmetic != TWO_COLOURS:
         raise InputError(
             f"{WHERE}: {arithmetic} is the game's {colours}-colour arithmetic; "
             "unflip solves the two-colour game (m_2) only"
