@@ -1071,7 +1071,8 @@ def annotate(
     metavar="URL",
     default=GAME_PAGE,
     show_default=True,
-    help="\b\nThe game's page the link opens.\nExample: --page http://localhost:5173/",
+    help="\b\nThe game's page the link opens: a URL with no space,\n"
+    "'#' or custom parameter of its own.\nExample: --page http://localhost:5173/",
 )
 @books_option
 @threads_option
