@@ -11,7 +11,8 @@ to run and no text to parse.
 
 Boards. Every function takes a board as
   - a text, in any format the command line reads: H lines of W digits, 0/1 with 0 white or 1/2 with 1
-    white, the digits of a line together or apart, or a board this program printed;
+    white, the digits of a line together or apart, or a board this program printed (a byte-order mark
+    before it is skipped, as in a file);
   - rows of tiles, 0 white and 1 black: [[0, 1], [1, 0]], or a Board;
   - a level of a book: read_book("daily").levels[4] is daily level 5.
 Each side is 2 to 15 tiles; a move is a k×k square, 2 ≤ k ≤ the shorter side, given by its top-left tile.
@@ -38,9 +39,10 @@ Results are frozen dataclasses, one type per outcome, told apart with isinstance
     out only while the solutions were counted: .found of them met by then).
 Every solution is replayed on the board before it is returned.
 
-Errors: InputError for a board, book or option that is unusable; SolverError when the solver cannot be
-built or run or says something that cannot be trusted, and its VerificationError when a solution does not
-survive the replay. Each message is one line a person can read.
+Errors: InputError for a board, book or option that is unusable, one of the wrong type too (a board that is
+None, a number or bytes; a book or certificate path that is not a str or os.PathLike); SolverError when the
+solver cannot be built or run or says something that cannot be trusted, and its VerificationError when a
+solution does not survive the replay. Each message is one line a person can read.
 
 The solver is a C++ program, built the first time it is needed, and again whenever its source changes,
 exactly as the command line builds it (in a checkout, with make; installed, into the user's cache). Set
@@ -131,7 +133,15 @@ class Board(tuple[tuple[int, ...], ...]):
     __slots__ = ()
 
     def __new__(cls, rows: Iterable[Iterable[int]]) -> Board:
-        board = tuple(tuple(row) for row in rows)
+        # A text is iterable too, by character; Board.from_text is what reads one.
+        if isinstance(rows, str | bytes | bytearray) or not isinstance(rows, Iterable):
+            raise InputError(f"board: expected rows of tiles (0 white, 1 black), not {type(rows).__name__}")
+        listed = list(rows)
+        bad = next((r for r, row in enumerate(listed, 1) if not isinstance(row, Iterable)), None)
+        if bad is not None:
+            kind = type(listed[bad - 1]).__name__
+            raise InputError(f"board row {bad}: expected a row of tiles, not {kind}")
+        board = tuple(tuple(row) for row in listed)
         if not board or not board[0]:
             raise InputError("board: it has no tiles")
         for r, row in enumerate(board, 1):
@@ -154,6 +164,8 @@ class Board(tuple[tuple[int, ...], ...]):
         >>> Board.from_text("1 2\\n2 1\\n")
         Board.from_text('01\\n10')
         """
+        if not isinstance(text, str):
+            raise InputError(f"board: expected a text, not {type(text).__name__}")
         return cls(boards.parse_board_text(text, "board"))
 
     @property
@@ -183,6 +195,9 @@ def as_level(board: BoardSource) -> Level:
         if board.problem is not None:  # a malformed level of a book that read_book still gave
             raise InputError(f"{board.name}: {board.problem}")
         return board
+    if isinstance(board, bytes | bytearray) or not isinstance(board, str | Iterable):
+        kind = type(board).__name__
+        raise InputError(f"board: expected a text, rows of tiles or a book's level, not {kind}")
     checked = Board.from_text(board) if isinstance(board, str) else Board(board)
     return Level("board", None, checked, None, "")
 
@@ -196,10 +211,18 @@ def read_book(source: str | os.PathLike[str], *, books: str | os.PathLike[str] |
     >>> level.name, level.par == len(solve(level).moves)
     ('daily level 5', True)
     """
-    loaded = load_source(os.fspath(source), None if books is None else os.fspath(books))
+    loaded = load_source(file_name(source, "source"), None if books is None else file_name(books, "books"))
     if isinstance(loaded, Level):
         raise InputError(f"{loaded.name} is a board, not a book of levels")
     return loaded
+
+
+def file_name(value: object, argument: str) -> str:
+    """An argument that names a file or a folder: a str, or an os.PathLike of one."""
+    name = os.fspath(value) if isinstance(value, str | os.PathLike) else None
+    if not isinstance(name, str):
+        raise InputError(f"{argument} must be a path (a str or an os.PathLike), not {type(value).__name__}")
+    return name
 
 
 def build_solver(on_build: OnBuild | None = None) -> Path:
@@ -233,7 +256,7 @@ def solve(
     settings = search_settings(target, threads, max_seconds, max_nodes)
     if certificate is None:
         return search(board, settings, solve_board, on_progress, on_build)
-    return certified(board, settings, Path(certificate), on_progress, on_build)
+    return certified(board, settings, Path(file_name(certificate, "certificate")), on_progress, on_build)
 
 
 def certified(

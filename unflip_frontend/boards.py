@@ -152,7 +152,8 @@ def parse_board_text(text: str, where: str) -> Board:
     lone CR line ends and trailing blank lines are fine; 1/2 maps to 0/1; a board of only 1s is read as
     0/1. People write boards other ways too: the tiles of a row may be separated by spaces or commas, and
     a board the front end printed (· and ■, or . and #; the numbers and the outline are skipped) reads as
-    itself."""
+    itself. A byte-order mark before it, as some editors save a file, is not part of it."""
+    text = text.removeprefix("\ufeff")
     if len(text) > MAX_BOARD_CHARS:
         raise InputError(
             f"{where} is larger than {MAX_BOARD_CHARS} characters; "

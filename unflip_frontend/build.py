@@ -18,6 +18,7 @@ from pathlib import Path
 from .contract import BuildSettings, build_settings
 from .errors import SolverError
 from .layout import BINARY_NAME, BUILD_SETTINGS_NAME, SOURCE_NAME, Layout, cache_dir, find_layout
+from .solver import signals_held
 
 # Called with the build command just before it runs, so the caller can say why there is a pause.
 OnBuild = Callable[[list[str]], None]
@@ -176,7 +177,7 @@ def run_build(command: list[str], output: Path, hint: str) -> None:
     """Run a build to its end, or, when the run is interrupted (Ctrl-C, SIGTERM), stop all of it: make, its
     shell, the compiler and the compiler's own passes form a process group of their own, the whole group
     is ended, and what they left (their temporary files, a half-linked solver) is removed."""
-    with tempfile.TemporaryDirectory(prefix="unflip-build-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="unflip-build-") as scratch, signals_held() as release:
         try:
             process = subprocess.Popen(
                 command,
@@ -190,6 +191,7 @@ def run_build(command: list[str], output: Path, hint: str) -> None:
         except OSError as exc:
             raise SolverError(f"cannot run {command[0]}: {exc.strerror or exc}") from None
         try:
+            release()  # an interrupt that came while make started is raised here, where it is stopped
             stdout, stderr = process.communicate()
         except BaseException:
             stop_group(process)
@@ -206,11 +208,13 @@ def run_build(command: list[str], output: Path, hint: str) -> None:
 
 def stop_group(process: subprocess.Popen[str]) -> None:
     """SIGTERM to every process of the build, which lets the compiler driver remove its own files, then
-    SIGKILL to whatever of the group is left once its leader has ended or after a few seconds."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGTERM)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        process.wait(timeout=5)
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
+    SIGKILL to whatever of the group is left once its leader has ended or after a few seconds. A second
+    interrupt meanwhile is raised once the build is reaped."""
+    with signals_held():
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=5)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()

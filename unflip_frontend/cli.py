@@ -30,7 +30,7 @@ from .commands import (
     solve_all,
     solve_single,
 )
-from .errors import ClusterError, InputError, OutputError, SolverError, likely_meant
+from .errors import ClusterError, InputError, OutputError, SolverError, likely_meant, whole_number
 from .files import (
     STANDARD_STREAM,
     Output,
@@ -43,7 +43,7 @@ from .files import (
 from .generator import CANONICAL_LISTING, SHIPPED_BOOKS, Plan, Shapes
 from .hints import PREFERENCES, hint_settings
 from .layout import find_layout
-from .links import GAME_PAGE
+from .links import GAME_PAGE, check_page
 from .outputs import Outputs, Stream, choose_outputs, stream_in_words
 from .render import Glyphs
 from .solver import (
@@ -245,14 +245,13 @@ class RangeType(click.ParamType[tuple[int, int], str | tuple[int, int]]):
     ) -> tuple[int, int]:
         if isinstance(value, tuple):  # click may convert a value twice
             return value
-        low, _, high = value.partition("-")
-        try:
-            bounds = (int(low), int(high or low))
-        except ValueError:
+        low, dash, high = value.partition("-")
+        first, last = whole_number(low), whole_number(high if dash else low)
+        if first is None or last is None:  # '4-' too: a range is written whole
             self.fail(f"expected N or A-B, not {value!r}", param, ctx)
-        if not self.smallest <= bounds[0] <= bounds[1] <= self.largest:
+        if not self.smallest <= first <= last <= self.largest:
             self.fail(f"{value!r} is not a range within {self.smallest}-{self.largest}", param, ctx)
-        return bounds
+        return first, last
 
 
 class ShapesType(click.ParamType[Shapes, str | Shapes]):
@@ -811,17 +810,18 @@ def check_certificate(run: Run, source: str, words: tuple[str, ...], books: str 
       {prog} check-certificate daily 5 daily5.cert.gz
       {prog} check-certificate board.txt board.cert
     """
-    if len(words) > 2 or (len(words) == 2 and not words[0].isdigit()):
+    level_number = whole_number(words[0]) if len(words) == 2 else None
+    if len(words) > 2 or (len(words) == 2 and level_number is None):
         raise InputError("give SOURCE, a LEVEL for a book, and the CERTIFICATE file")
     loaded = load_source(source, books)
     if isinstance(loaded, Level):
         if len(words) == 2:
             raise InputError(f"{source} is a single board: drop the level number")
         level = loaded
-    elif len(words) == 1:
+    elif level_number is None:
         raise InputError(f"{loaded.name} is a book: give a level number (1–{len(loaded.levels)})")
     else:
-        level = pick_level(loaded, int(words[0]))
+        level = pick_level(loaded, level_number)
     try:
         proven = certificate_check.check_board([list(row) for row in level.board], words[-1])
     except certificate_check.Unreadable as exc:
@@ -1139,7 +1139,8 @@ def annotate(
     metavar="URL",
     default=GAME_PAGE,
     show_default=True,
-    help="\b\nThe game's page the link opens.\nExample: --page http://localhost:5173/",
+    help="\b\nThe game's page the link opens: a URL with no space,\n"
+    "'#' or custom parameter of its own.\nExample: --page http://localhost:5173/",
 )
 @books_option
 @threads_option
@@ -1168,6 +1169,7 @@ def share(
       {prog} share mybook.json 3 --page https://example.org/unflip/
       {prog} share 'https://unflipgame.com/?custom=s_5_5$m_2$v$...'
     """
+    check_page(page)  # before the search, not after it
     stream = run.choose({"--json": json_}, run.terminal.glyphs()).stream
     share_level(
         chosen_level(source, level_number, books),

@@ -11,6 +11,7 @@ again by the scheduler, and a cube's task is a pure function of the cube."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import logging
@@ -42,6 +43,9 @@ T = TypeVar("T")
 
 # How long to wait for a scheduler to answer, at the start and when it stops answering.
 CONNECT_SECONDS = 10
+# Beyond CONNECT_SECONDS, for the scheduler's answer once connected, so that a connection that cannot be made
+# is said in distributed's own words (it gives up at CONNECT_SECONDS).
+ANSWER_GRACE_SECONDS = 0.5
 # Cubes listed at a bound at the least. A fixed number, not one per worker: which cube holds the solution
 # kept depends on how the search is cut, and the moves printed must not depend on the cluster's size. The
 # bigger cubes are split on the workers, which spreads a bound over more workers than this.
@@ -250,11 +254,52 @@ class Cluster:
                     silence_logs=logging.CRITICAL,
                 )
                 return distributed.Client(self.local, timeout=CONNECT_SECONDS)
+            self.check_scheduler(self.address)
             return distributed.Client(self.address, timeout=CONNECT_SECONDS)
-        except (OSError, ValueError, RuntimeError) as exc:  # RuntimeError: a local worker failed to start
+        # RuntimeError: a local worker failed to start; TypeError: a scheme distributed lists but cannot use
+        except (OSError, ValueError, RuntimeError, TypeError) as exc:
             # One line, without distributed's traceback: what was tried and why it failed.
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise ClusterError(f"cannot reach {self.where}: {reason}") from None
+
+    def check_scheduler(self, address: str) -> None:
+        """That a Dask scheduler answers at the address within CONNECT_SECONDS, the whole exchange counted.
+        distributed's own timeout covers only the connection: a server that takes it and never answers
+        would hold the client for ever, and one that answers in another protocol is read as Dask's (an HTTP
+        or SSH banner as the length of a message of exabytes)."""
+        connection = distributed.security.Security().get_connection_args("client")
+        if address.startswith("tls://") and connection["ssl_context"] is None:
+            raise ClusterError(
+                f"cannot reach {self.where}: a tls:// address needs Dask's TLS settings (the configuration's "
+                "distributed.comm.tls.ca-file and distributed.comm.tls.client.cert)"
+            )
+
+        async def identity() -> object:
+            comm = await distributed.comm.core.connect(address, timeout=CONNECT_SECONDS, **connection)
+            try:
+                return await distributed.core.send_recv(comm, op="identity")
+            finally:
+                comm.abort()
+
+        try:
+            # The connection has CONNECT_SECONDS, and gives up within them; what goes past them is the answer.
+            answer = asyncio.run(asyncio.wait_for(identity(), CONNECT_SECONDS + ANSWER_GRACE_SECONDS))
+        except TimeoutError:
+            raise ClusterError(
+                f"cannot reach {self.where}: it took the connection but gave no answer in {CONNECT_SECONDS} s"
+            ) from None
+        except distributed.comm.core.CommClosedError:
+            raise ClusterError(
+                f"cannot reach {self.where}: it closed the connection without answering as a Dask scheduler"
+            ) from None
+        except (OSError, ValueError, TypeError):  # no connection, or an address that cannot be one
+            raise
+        except Exception:  # what it sent, read as Dask's protocol, makes no sense
+            answer = None
+        kind = answer.get("type") if isinstance(answer, dict) else None
+        if kind != "Scheduler":
+            what = "does not speak Dask's protocol" if kind is None else f"is a Dask {kind}, not a scheduler"
+            raise ClusterError(f"cannot reach {self.where}: what answers there {what}")
 
     def threads(self) -> int:
         return max(1, int(sum(self.client.nthreads().values())))

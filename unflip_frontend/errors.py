@@ -27,6 +27,20 @@ class VerificationError(SolverError):
     """The solver's moves, replayed on the board, do not leave it uniform."""
 
 
+# The whole numbers the front end reads from text (a link's fields, a level's number, a size) are small. One
+# of more digits than this is refused as it is, not handed to int(), which raises ValueError past 4,300
+# digits (sys.get_int_max_str_digits) and is slow well before.
+MAX_DIGITS = 18
+
+
+def whole_number(text: str) -> int | None:
+    """The value of text written in ASCII digits (no sign, space or '_', which int() would take), at most
+    MAX_DIGITS of them; None when it is not that."""
+    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
+        return None
+    return int(text)
+
+
 def likely_meant(word: str, choices: Iterable[str]) -> str | None:
     """The choice a mistyped word most likely stands for, if any is close: 'dialy' for daily, 'genrate' for
     generate, 'DAILY' for daily, but not 'novel' for solve."""

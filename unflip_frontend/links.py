@@ -12,15 +12,15 @@ import urllib.parse
 from dataclasses import dataclass
 
 from .boards import MAX_SIZE, MIN_SIZE, Board, shape
-from .errors import InputError
+from .errors import MAX_DIGITS, InputError, whole_number
 from .game_vectors import Vector, replay_vector, vector_fault, vector_problem
 
 # Where the game is played: its editor builds a link from the page it runs on (origin and path), and this is
 # the page the game is published at.
 GAME_PAGE = "https://unflipgame.com/"
 TWO_COLOURS = "m_2"
-SHAPE = re.compile(r"s_(\d+)_(\d+)")
-ARITHMETIC = re.compile(r"m_(\d+)")
+SHAPE = re.compile(r"s_([^_]+)_([^_]+)")
+ARITHMETIC = re.compile(r"m_([^_]+)")
 WHERE = "game link"
 
 
@@ -81,6 +81,10 @@ def compact_string(text: str) -> str:
         values = urllib.parse.parse_qs(query, keep_blank_values=True).get("custom")
         if not values:
             raise InputError(f"{WHERE}: {shown(text)} has no custom parameter in its query")
+        if len(values) > 1:
+            raise InputError(
+                f"{WHERE}: {shown(text)} has {len(values)} custom parameters; a link holds one level"
+            )
         if not values[0].strip():
             raise InputError(f"{WHERE}: {shown(text)}: the custom parameter, which holds the level, is empty")
         return values[0].strip()
@@ -99,7 +103,7 @@ def read_shape(geometry: str) -> tuple[int, int]:
     match = SHAPE.fullmatch(geometry)
     if not match:
         raise InputError(f"{WHERE}: the shape is {shown(geometry)}; the game writes s_W_H (width first)")
-    width, height = int(match[1]), int(match[2])
+    width, height = read_number(match[1], geometry), read_number(match[2], geometry)
     if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
         raise InputError(
             f"{WHERE}: the shape s_{width}_{height} is {width} wide and {height} high; "
@@ -112,9 +116,10 @@ def read_arithmetic(arithmetic: str) -> None:
     match = ARITHMETIC.fullmatch(arithmetic)
     if not match:
         raise InputError(f"{WHERE}: the arithmetic is {shown(arithmetic)}; the game writes m_2")
+    colours = read_number(match[1], arithmetic)  # no leading zero: m_2 is the one spelling of two colours
     if arithmetic != TWO_COLOURS:
         raise InputError(
-            f"{WHERE}: {arithmetic} is the game's {int(match[1])}-colour arithmetic; "
+            f"{WHERE}: {arithmetic} is the game's {colours}-colour arithmetic; "
             "unflip solves the two-colour game (m_2) only"
         )
 
@@ -124,10 +129,25 @@ def read_values(data: str) -> list[int]:
     if not data:
         raise InputError(f"{WHERE}: nothing follows the last '$', where the level's values go")
     pieces = data.removeprefix("_").split("_") if "_" in data else list(data)
-    bad = next((piece for piece in pieces if not (piece.isascii() and piece.isdigit())), None)
-    if bad is not None:
-        raise InputError(f"{WHERE}: {shown(bad)} in {shown(data)} is not a number")
-    return [int(piece) for piece in pieces]
+    return [read_number(piece, data) for piece in pieces]
+
+
+def read_number(digits: str, field: str) -> int:
+    """A number of one of the link's fields as the game writes it: ASCII digits without a leading zero, so
+    that a level has one spelling (`m_02` is not the m_2 it would be read as)."""
+    if len(digits) > MAX_DIGITS:
+        raise InputError(
+            f"{WHERE}: {shown(digits)} in {shown(field)} is {len(digits):,} characters long; "
+            f"no number in a level has more than {MAX_DIGITS} digits"
+        )
+    value = whole_number(digits)
+    if value is None:
+        raise InputError(f"{WHERE}: {shown(digits)} in {shown(field)} is not a number")
+    if digits != str(value):
+        raise InputError(
+            f"{WHERE}: {shown(digits)} in {shown(field)} has a leading zero; the game writes numbers without"
+        )
+    return value
 
 
 def read_tiles(values: list[int], height: int, width: int) -> Board:
@@ -164,7 +184,25 @@ def share_link(board: Board, vector: Vector, page: str = GAME_PAGE) -> str:
     """The link that opens the board in the game with the vector as its solution: the game shows the
     vector's weight as par, so an optimal vector makes it show the proven par. '$' is written as the editor
     writes it; a browser and parse_link read it either way."""
-    if "#" in page:
-        raise InputError(f"the game's page {shown(page)} has a '#' fragment; no parameter after it counts")
+    check_page(page)
     joiner = "" if page.endswith(("?", "&")) else "&" if "?" in page else "?"
     return f"{page}{joiner}custom={compact_vector(board, vector)}"
+
+
+def check_page(page: str) -> None:
+    """A page a link can be made from: a URL as a browser's address bar shows it (not empty, no space or
+    control character, which would end up in the link as they are), without a '#' fragment (a parameter
+    after it does not count) and without a custom parameter of its own (the link would carry two levels)."""
+    if not page:
+        raise InputError("the game's page is empty; give its URL, such as " + GAME_PAGE)
+    if any(ch.isspace() or not ch.isprintable() for ch in page):
+        raise InputError(
+            f"the game's page {shown(page)} has a space or a control character; a URL has none "
+            "(percent-encode it: %20 for a space)"
+        )
+    if "#" in page:
+        raise InputError(f"the game's page {shown(page)} has a '#' fragment; no parameter after it counts")
+    if "custom" in urllib.parse.parse_qs(urllib.parse.urlsplit(page).query, keep_blank_values=True):
+        raise InputError(
+            f"the game's page {shown(page)} has a custom parameter already; give the page without it"
+        )

@@ -128,7 +128,9 @@ class SearchProgress:
         return f"trying {self.bound} moves ({self.nodes:,} nodes)"
 
 
-PROGRESS_LINE = re.compile(r"bound (\d+) (exhausted|searching|annealing), nodes=(\d+)")
+# The solver's counts fit 64 bits (20 digits); a longer number is no progress line, and never reaches int(),
+# which raises past 4,300 digits.
+PROGRESS_LINE = re.compile(r"bound ([0-9]{1,20}) (exhausted|searching|annealing), nodes=([0-9]{1,20})")
 
 
 def parse_progress(line: str) -> SearchProgress | None:

@@ -9,6 +9,7 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
 from typing import IO
 
 from .boards import Board, shape
@@ -77,6 +78,39 @@ def signals_stop_the_run() -> Iterator[None]:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[Callable[[], None]]:
+    """Within this block Ctrl-C, SIGTERM and SIGHUP are held back instead of raised, until the function it
+    gives is called (or the block ends): then the first that came is raised, by its own handler. A child
+    process exists before Popen returns it, so an interrupt raised in between would leave the child with
+    nobody to stop or reap it; a caller starts the child inside the block and calls the function inside the
+    try that stops the child. Only the main thread runs signal handlers; elsewhere nothing is held."""
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: None
+        return
+    came: list[tuple[int, FrameType | None]] = []
+    held: dict[int, Callable[[int, FrameType | None], object]] = {}
+    for number in (signal.SIGINT, *STOP_SIGNALS):
+        handler = signal.getsignal(number)
+        if callable(handler):  # what the default action or an ignored signal does, the child does too
+            held[number] = handler
+            signal.signal(number, lambda number, frame: came.append((number, frame)))
+
+    def release() -> None:
+        handlers = dict(held)
+        held.clear()
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+        if handlers and came:
+            number, frame = came[0]
+            handlers[number](number, frame)
+
+    try:
+        yield release
+    finally:
+        release()
 
 
 def no_progress(_progress: SearchProgress) -> None:
@@ -223,48 +257,50 @@ def run_search(
     and standard error. On Ctrl-C the solver is stopped and reaped before the interrupt goes on, so no
     search is left running behind us. A solver that floods its output, or outlives its time budget, is
     killed and named as failing."""
-    try:
-        process = subprocess.Popen(
-            [str(solver), *arguments],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            encoding="utf-8",
-            errors="replace",
-        )
-    except OSError as exc:
-        raise SolverError(f"cannot run the solver {solver}: {exc.strerror or exc}") from None
-    # Popen with three pipes always has all three streams.
-    assert process.stdin is not None and process.stdout is not None and process.stderr is not None
-    stdin, stdout, stderr = process.stdin, process.stdout, process.stderr
-    watch = Watch(process)
-    RUNNING[threading.get_ident()] = watch
-    timer = None
-    if max_seconds is not None:
-        limit = max_seconds * HANG_GRACE[0] + HANG_GRACE[1]
-        hung = f"the solver was still running {limit:g} s into a {max_seconds:g} s budget"
-        timer = threading.Timer(limit, watch.cut_off, [hung])
-        timer.daemon = True
-        timer.start()
-    with process:  # closes the pipes however we leave
+    with signals_held() as release:
         try:
-            stdout_parts: list[str] = []
-            drain = threading.Thread(target=drain_stdout, args=(stdout, watch, stdout_parts), daemon=True)
-            drain.start()
-            # A solver that quits without reading the board says why in its exit status.
-            with contextlib.suppress(BrokenPipeError), stdin:
-                stdin.write(board_to_protocol(board))
-            stderr_lines = read_stderr(stderr, watch, on_progress)
-            # Whatever stopped early, the pipes are closed by the kill, and the drain ends with them.
-            drain.join()
-            returncode = process.wait()
-        except BaseException:
-            stop_process(process)
-            raise
-        finally:
-            RUNNING.pop(threading.get_ident(), None)
-            if timer is not None:
-                timer.cancel()
+            process = subprocess.Popen(
+                [str(solver), *arguments],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                encoding="utf-8",
+                errors="replace",
+            )
+        except OSError as exc:
+            raise SolverError(f"cannot run the solver {solver}: {exc.strerror or exc}") from None
+        # Popen with three pipes always has all three streams.
+        assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+        stdin, stdout, stderr = process.stdin, process.stdout, process.stderr
+        watch = Watch(process)
+        RUNNING[threading.get_ident()] = watch
+        timer = None
+        if max_seconds is not None:
+            limit = max_seconds * HANG_GRACE[0] + HANG_GRACE[1]
+            hung = f"the solver was still running {limit:g} s into a {max_seconds:g} s budget"
+            timer = threading.Timer(limit, watch.cut_off, [hung])
+            timer.daemon = True
+            timer.start()
+        with process:  # closes the pipes however we leave
+            try:
+                release()  # an interrupt that came as the solver started is raised here, where it is stopped
+                stdout_parts: list[str] = []
+                drain = threading.Thread(target=drain_stdout, args=(stdout, watch, stdout_parts), daemon=True)
+                drain.start()
+                # A solver that quits without reading the board says why in its exit status.
+                with contextlib.suppress(BrokenPipeError), stdin:
+                    stdin.write(board_to_protocol(board))
+                stderr_lines = read_stderr(stderr, watch, on_progress)
+                # Whatever stopped early, the pipes are closed by the kill, and the drain ends with them.
+                drain.join()
+                returncode = process.wait()
+            except BaseException:
+                stop_process(process)
+                raise
+            finally:
+                RUNNING.pop(threading.get_ident(), None)
+                if timer is not None:
+                    timer.cancel()
     if watch.reason is not None:
         raise SolverError(f"{watch.reason}; it was stopped")
     # A terminal's Ctrl-C or hang-up reaches the whole process group: the solver may die of it first.
@@ -276,10 +312,12 @@ def run_search(
 
 
 def stop_process(process: subprocess.Popen[str]) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    # A second Ctrl-C while the solver stops is raised once it is reaped, so that it does not outlive us.
+    with signals_held():
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
