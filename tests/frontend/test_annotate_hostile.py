@@ -7,10 +7,14 @@ nothing, touches no file but the one it was asked to write, and changes nothing 
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 
 import oracle
 import pytest
 from helpers import book_tiles
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from support import SPEC_BOARD, one_line, run, square_board, write
 
 BOM = "\ufeff"
@@ -192,3 +196,151 @@ def test_max_solutions_below_the_number_of_optima_still_says_there_may_be_more(t
     level = json.loads(out.read_text())["levels"][0]
     assert (len(level["solutions"]), level["solutionType"]) == (2, "exhaustive")
     assert "may be more" not in one_line(result.stderr) + result.stdout
+
+
+# --- the property: any hostile book --------------------------------------------------------------------
+
+
+class Members(list[tuple[str, object]]):
+    """A JSON object as its members in the text's order, so that a key can come twice."""
+
+
+GAME_KEYS = ["tiles", "par", "solutions", "solutionVector", "solutionType"]
+KEYS = st.sampled_from([*GAME_KEYS, "title", "levels", "id"]) | st.text(max_size=3)
+LEAVES = st.none() | st.booleans() | st.integers(-2, 20) | st.integers() | st.floats() | st.text(max_size=4)
+ANY_JSON = st.recursive(
+    LEAVES,
+    lambda inner: st.lists(inner, max_size=3) | st.lists(st.tuples(KEYS, inner), max_size=3).map(Members),
+    max_leaves=8,
+)
+# Between any two tokens: nothing, spaces, tabs or a line end of any kind.
+GAPS = st.sampled_from(["", " ", "  ", "\t", "\n", "\r\n", "\r", "\n    "])
+
+
+@st.composite
+def hostile_levels(draw: st.DrawFn) -> object:
+    """A level of a tiny board, each field of it maybe missing, repeated or (one time in six) any JSON: its
+    tiles a board made by moves (whose vector then clears it) or any 1/2 tiles (often no moves clear
+    them), in either encoding; its vectors that one or any 0/1 vectors, of its length or not."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(ANY_JSON)  # a level that is not one
+    height, width = draw(st.integers(2, 4)), draw(st.integers(2, 4))
+    order = oracle.game_order(height, width)
+    made = draw(st.lists(st.booleans(), min_size=len(order), max_size=len(order)))
+    board = oracle.replay(
+        oracle.uniform(height, 0, width), [move for move, bit in zip(order, made, strict=True) if bit]
+    )
+    if draw(st.integers(0, 2)) == 0:
+        row = st.lists(st.integers(0, 1), min_size=width, max_size=width).map(tuple)
+        board = tuple(draw(st.lists(row, min_size=height, max_size=height)))
+    tiles: object = book_tiles(board)
+    if draw(st.booleans()):
+        tiles = {
+            "array": [tile for row in book_tiles(board) for tile in row],
+            "width": width,
+            "height": height,
+        }
+    vector = st.sampled_from([[int(bit) for bit in made]]) | st.lists(
+        st.integers(0, 1), min_size=len(order) - 1, max_size=len(order) + 1
+    )
+    plausible = {
+        "tiles": st.just(tiles),
+        "par": st.none() | st.integers(0, 9) | st.sampled_from([1.0, 2.0]),
+        "solutions": st.lists(vector | LEAVES | ANY_JSON, max_size=3),
+        "solutionVector": vector,
+        "solutionType": st.sampled_from(["optimal", "exhaustive", "impossible", "minizinc"]),
+        "title": st.text(max_size=4),
+    }
+    members = Members()
+    for key, value in plausible.items():
+        copies = draw(st.sampled_from([1, 1, 1, 1, 2, 0] if key == "tiles" else [0, 1, 1, 2]))
+        members += [(key, draw(ANY_JSON if draw(st.integers(0, 5)) == 0 else value)) for _ in range(copies)]
+    return Members(draw(st.permutations(members)))
+
+
+@st.composite
+def hostile_books(draw: st.DrawFn) -> bytes:
+    """The text of a book of up to 3 hostile levels, with what else a book may hold, sometimes a 'levels'
+    before the one read among it, written with any gaps and line ends, keys spelled with escapes
+    or not, after a byte-order mark or not."""
+    levels = [] if draw(st.integers(0, 19)) == 0 else draw(st.lists(hostile_levels(), min_size=1, max_size=3))
+    others = draw(st.lists(st.tuples(KEYS.filter(lambda key: key != "levels"), ANY_JSON), max_size=2))
+    book = Members(draw(st.permutations([("levels", levels), *others])))
+    if draw(st.integers(0, 4)) == 0:
+        book.insert(0, ("levels", draw(ANY_JSON)))  # json.loads, like the game, reads the last
+
+    def written(value: object) -> str:
+        def gap() -> str:
+            return draw(GAPS)
+
+        if isinstance(value, Members):
+            members = [
+                gap() + spelled(key) + gap() + ":" + gap() + written(item) + gap() for key, item in value
+            ]
+            return "{" + ",".join(members) + gap() + "}"
+        if isinstance(value, list):
+            return "[" + ",".join(gap() + written(item) + gap() for item in value) + gap() + "]"
+        return json.dumps(value)
+
+    def spelled(key: str) -> str:
+        """The key as json.dumps writes it, or as escapes alone: "\\u0070\\u0061\\u0072" for "par"."""
+        if draw(st.booleans()):
+            return json.dumps(key)
+        units = key.encode("utf-16-be")  # a character past the first 65,536 is a pair of escapes
+        return '"' + "".join(f"\\u{units[i]:02x}{units[i + 1]:02x}" for i in range(0, len(units), 2)) + '"'
+
+    bom = BOM if draw(st.booleans()) else ""
+    return (bom + written(book) + draw(GAPS)).encode()
+
+
+def folder_bytes(folder: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in folder.iterdir()}
+
+
+def kept_apart_from_game_fields(book: bytes) -> tuple[str, str]:
+    """What annotate never changes in a book: its other members, and every level but a level's game fields
+    (as json.loads reads them: the last of a key repeated)."""
+    data = json.loads(book.decode().removeprefix(BOM))
+    levels = [
+        {key: value for key, value in level.items() if key not in GAME_KEYS}
+        if isinstance(level, dict)
+        else level
+        for level in data["levels"]
+    ]
+    return json.dumps({key: value for key, value in data.items() if key != "levels"}), json.dumps(levels)
+
+
+# Each level, of up to 4×4, is proven by the real solver, the command run in-process (support.run): 100 books
+# of up to 3 levels, each annotated twice, take about 4 s of CPU.
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@given(book=hostile_books(), in_place=st.booleans(), exhaustive=st.booleans())
+def test_annotate_on_any_hostile_book_writes_a_whole_book_or_nothing_and_a_second_run_changes_nothing(
+    book, in_place, exhaustive
+):
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        source = folder / "book.json"
+        source.write_bytes(book)
+        write(folder / "other.json", "{}")  # a file no run is asked to write
+        out = source if in_place else folder / "out.json"
+        target = ["--in-place"] if in_place else ["--out", str(out)]
+        flags = ["--exhaustive"] if exhaustive else []
+        before = folder_bytes(folder)
+        result = annotate(str(source), *target, *flags)
+        after = folder_bytes(folder)
+        assert result.exit_code in (0, 1, 2), result.stderr
+        if result.exit_code == 2:  # a book that cannot be read: one line, and nothing written
+            assert one_line(result.stderr).startswith("error: ")
+            assert after == before
+            return
+        if result.exit_code == 1:  # a malformed level, named
+            assert "levels malformed, kept as they are" in result.stderr.splitlines()[-1]
+        assert after == {**before, out.name: after[out.name]}
+        written = after[out.name]
+        assert written.startswith(BOM.encode()) == book.startswith(BOM.encode())
+        assert kept_apart_from_game_fields(written) == kept_apart_from_game_fields(book)
+
+        again = annotate(str(out), "--in-place", *flags)
+        assert again.exit_code == result.exit_code, again.stderr
+        assert folder_bytes(folder) == after
+        assert again.stdout.splitlines()[-1].startswith("0 of "), again.stdout  # "0 of N levels changed"
