@@ -17,6 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import SPEC_BOARD, one_line, run, square_board, write
 
+from unflip_frontend.solver import MAX_SOLUTIONS
+
 BOM = "\ufeff"
 TWO_BY_TWO_BLACK = [[2, 2], [2, 2]]  # one move clears it: the only optimum, vector [1]
 IMPOSSIBLE = [[2, 1], [1, 1]]  # a lone black tile: no moves clear a 2×2 board of it
@@ -180,6 +182,15 @@ def test_max_solutions_equal_to_the_number_of_optima_keeps_every_exhaustive_labe
     assert result.exit_code == 0, result.stderr
     assert "0 of 3 levels changed; the book was wrong on none" in result.stdout
     assert "more than the 1 optima" not in result.stdout
+    assert book.read_bytes() == before
+
+
+def test_max_solutions_at_the_solvers_limit_lists_every_optimum(tmp_path):
+    # One more than the limit is a cap the solver refuses; a listing as long as the limit is never made.
+    book = write(tmp_path / "book.json", unique_optima_book())
+    before = book.read_bytes()
+    result = annotate(str(book), "--in-place", "--max-solutions", str(MAX_SOLUTIONS), "--exhaustive")
+    assert result.exit_code == 0, result.stderr
     assert book.read_bytes() == before
 
 
