@@ -257,14 +257,15 @@ def book_text(source: str, books_dir: str | None) -> BookText:
     file = source_file(source, books_dir)
     if source not in BOOK_FILES:
         check_exists(source)
-    marked, name = read_source(file, keep_bom=True)
-    text = marked.removeprefix(BOM)
+    text, name = read_source(file, keep_bom=True)
+    bom = BOM if text.startswith(BOM) else ""
+    text = text.removeprefix(bom)
     if source in BOOK_FILES:
         name = source
     if not is_book_text(text):
         return BookText(one_level_book(board_level(text, name)), name, None)
     parse_book(text, name)  # a book that cannot be read is said to be so before any work
-    return BookText(text, name, None if file == "-" else file, marked[: len(marked) - len(text)])
+    return BookText(text, name, None if file == "-" else file, bom)
 
 
 def one_level_book(level: Level) -> str:
