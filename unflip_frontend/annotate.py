@@ -39,7 +39,7 @@ from .game_vectors import (
     vector_problem,
 )
 from .protocol import Optima, Outcome, Solution, Unsolvable
-from .solver import OnProgress, SolverSettings, no_progress
+from .solver import MAX_SOLUTIONS, OnProgress, SolverSettings, no_progress
 from .verify import solve_board
 
 
@@ -223,7 +223,7 @@ def solved_audit(entry: dict[str, object], level: Level, proof: Proof, exhaustiv
         fields["par"] = optimum
 
     stored = entry.get("solutions")
-    kept: list[Vector] = []
+    listed: list[Vector] = []  # the optimal solutions of the stored list, each once, in its order
     if "solutions" in entry and not isinstance(stored, list):
         findings.append("solutions is not a list of vectors; replaced")
     for where, vector in stored_vectors(entry):
@@ -232,10 +232,11 @@ def solved_audit(entry: dict[str, object], level: Level, proof: Proof, exhaustiv
         problem = checked_problem(level, where, vector, optimum)
         if problem is not None:
             findings.append(f"{where} {problem}; dropped")
-        elif as_vector(vector) in kept:
-            findings.append(f"{where} repeats entry {kept.index(as_vector(vector)) + 1}; dropped")
+        elif as_vector(vector) in listed:
+            findings.append(f"{where} repeats entry {listed.index(as_vector(vector)) + 1}; dropped")
         else:
-            kept.append(as_vector(vector))
+            listed.append(as_vector(vector))
+    kept = list(listed)
     vector_kept = False
     if "solutionVector" in entry:
         problem = checked_problem(level, "solutionVector", entry["solutionVector"], optimum)
@@ -276,7 +277,9 @@ def solved_audit(entry: dict[str, object], level: Level, proof: Proof, exhaustiv
     if not proof.complete and (exhaustive or claims_all):
         notes.append(f"--max-solutions stopped the listing at {len(proof.optima)}: there may be more optima")
 
-    if not isinstance(stored, list) or [tuple(vector) for vector in stored] != written:
+    # The stored list stays when it loses no entry and gains none. (Not stored == written: to Python true is
+    # 1 and 1.0 is 1, and to the game neither is an entry of a vector.)
+    if not (isinstance(stored, list) and len(stored) == len(listed) and written == listed):
         fields["solutions"] = [list(vector) for vector in written]
         if "solutions" not in entry:
             notes.append(f"solutions added ({len(written)})")
@@ -442,10 +445,14 @@ def array_elements(text: str, start: int) -> list[tuple[int, int]]:
 
 
 def level_members(text: str) -> list[list[Member]]:
-    """The members of each level of a book's text, in order."""
+    """The members of each level of a book's text, in order; none for a level that is not an object (a
+    malformed level, which no field is written to)."""
     top = object_members(text, skip(text, 0))
     levels = [member for member in top if member.key == "levels"][-1]  # json.loads keeps the last
-    return [object_members(text, start) for start, _ in array_elements(text, levels.value_start)]
+    return [
+        object_members(text, start) if text[start] == "{" else []
+        for start, _ in array_elements(text, levels.value_start)
+    ]
 
 
 def annotated_text(text: str, audits: list[LevelAudit]) -> str:
@@ -468,7 +475,9 @@ def level_edits(
     text: str, members: list[Member], fields: tuple[tuple[str, object], ...]
 ) -> list[tuple[int, int, str]]:
     """(start, end, replacement) for each field: a value replaced where it is, a member taken out with the
-    separator before it, or a member added after the last, separated as the level separates its own."""
+    separator before it, or a member added after the last, separated as the level separates its own. A key
+    the level holds more than once (json.loads, like the game, reads the last) is written in its last place
+    and its other copies are taken out, so that no stale copy of a field written is left."""
     last = members[-1]
     key_gap = text[last.key_end : last.value_start]
     member_gap = (
@@ -482,22 +491,38 @@ def level_edits(
         # The level's own separators inside a value too, an object's (the signals) as well as a list's.
         return json.dumps(value, separators=(element_gap, key_gap))
 
-    by_key = {member.key: (index, member) for index, member in enumerate(members)}
+    last_of = {member.key: index for index, member in enumerate(members)}
+    written = dict(fields)
+    removed = [
+        index
+        for index, member in enumerate(members)
+        if member.key in written and (written[member.key] is REMOVED or index != last_of[member.key])
+    ]
     edits = []
     for key, value in fields:
-        if key not in by_key:
+        if key not in last_of:
             assert value is not REMOVED
             edits.append(
                 (last.value_end, last.value_end, member_gap + json.dumps(key) + key_gap + encoded(value))
             )
-            continue
-        index, member = by_key[key]
-        if value is not REMOVED:
+        elif value is not REMOVED:
+            member = members[last_of[key]]
             edits.append((member.value_start, member.value_end, encoded(value)))
-        elif index:
-            edits.append((members[index - 1].value_end, member.value_end, ""))
-        else:
-            edits.append((member.key_start, members[1].key_start, ""))
+    return edits + removal_edits(members, removed)
+
+
+def removal_edits(members: list[Member], removed: list[int]) -> list[tuple[int, int, str]]:
+    """The edits that take out the members at the given indices, in order, each with the separator before
+    it; those before the first member kept, with the separator after them. A level written to keeps at least
+    its tiles."""
+    first_kept = next(index for index in range(len(members)) if index not in removed)
+    edits = [
+        (members[index - 1].value_end, members[index].value_end, "")
+        for index in removed
+        if index > first_kept
+    ]
+    if first_kept:
+        edits.append((members[0].key_start, members[first_kept].key_start, ""))
     return edits
 
 
@@ -515,10 +540,15 @@ class BudgetSpent(Exception):
 def solver_prover(solver: Path, settings: SolverSettings, on_progress: OnProgress = no_progress) -> Prove:
     """Proofs from the solver, each solution replayed (verify.solve_board): every optimum of a level listed
     (--all-solutions, at most settings.max_solutions), the canonical one the first in the canonical order.
-    Where the cap stops the listing, the listing is made again on one thread, so that which optima it holds
-    is the same on every run, and the canonical one comes from probing (game_vectors.py). The budget
+    The solver's listing asks for one optimum more than the cap: a listing that reaches its cap may have
+    more, so only the one past it tells a level of exactly cap optima (complete) from one of more. Where
+    that stops the listing, the listing is made again on one thread, so that which optima it holds is the
+    same on every run, and the canonical one comes from probing (game_vectors.py). The budget
     (--max-seconds, --max-nodes) applies to each search."""
-    listing = dataclasses.replace(settings, target="0", all_solutions=True)
+    cap = settings.max_solutions
+    # The solver's own limit is past any listing that can be made: asking for all is the same.
+    beyond_cap = None if cap is None or cap >= MAX_SOLUTIONS else cap + 1
+    listing = dataclasses.replace(settings, target="0", all_solutions=True, max_solutions=beyond_cap)
     single = dataclasses.replace(settings, target="0", all_solutions=False, max_solutions=None)
 
     def search(board: Board, wanted: SolverSettings) -> Outcome:
@@ -545,9 +575,8 @@ def solver_prover(solver: Path, settings: SolverSettings, on_progress: OnProgres
             optimum = len(outcome.moves)
             if outcome.complete:
                 return Proof(optimum, optima[0], optima, True)
-            return Proof(
-                optimum, least_optimum_by_probing(board, optimum, optima, prove_optimum), optima, False
-            )
+            canonical = least_optimum_by_probing(board, optimum, optima, prove_optimum)
+            return Proof(optimum, canonical, optima[:cap], False)
         except BudgetSpent as spent:
             return Unproven(spent.bound)
 

@@ -48,10 +48,12 @@ class Book:
 # take 7 MB), and keeps endless input such as /dev/zero from filling memory.
 MAX_BOOK_BYTES = 64 << 20
 
+BOM = "\ufeff"  # the UTF-8 byte-order mark, as text
 
-def read_source(path: str) -> tuple[str, str]:
+
+def read_source(path: str, keep_bom: bool = False) -> tuple[str, str]:
     """Return (text, display name) of a file, or of standard input for '-'. A UTF-8 byte-order mark, which
-    some editors write, is not part of the text."""
+    some editors write, is not part of the text, unless keep_bom asks for it (for a book written back)."""
     name = printable(path) if path != "-" else "standard input"
     if path == "-":
         if sys.stdin is None:
@@ -71,9 +73,10 @@ def read_source(path: str) -> tuple[str, str]:
     if len(data) > MAX_BOOK_BYTES:
         raise InputError(f"{name} is larger than {MAX_BOOK_BYTES >> 20} MiB; no book or board is that large")
     try:
-        return data.decode("utf-8-sig"), name
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError(f"{name}: not a text file (it is not UTF-8)") from None
+    return (text if keep_bom else text.removeprefix(BOM)), name
 
 
 def book_path(name: str, books_dir: str | None) -> Path:
@@ -244,6 +247,7 @@ class BookText:
     text: str
     name: str
     file: str | None  # the book file it was read from; None for standard input and a single level
+    bom: str = ""  # the byte-order mark the book's text came after: the annotated book keeps it
 
 
 def book_text(source: str, books_dir: str | None) -> BookText:
@@ -253,13 +257,15 @@ def book_text(source: str, books_dir: str | None) -> BookText:
     file = source_file(source, books_dir)
     if source not in BOOK_FILES:
         check_exists(source)
-    text, name = read_source(file)
+    text, name = read_source(file, keep_bom=True)
+    bom = BOM if text.startswith(BOM) else ""
+    text = text.removeprefix(bom)
     if source in BOOK_FILES:
         name = source
     if not is_book_text(text):
         return BookText(one_level_book(board_level(text, name)), name, None)
     parse_book(text, name)  # a book that cannot be read is said to be so before any work
-    return BookText(text, name, None if file == "-" else file)
+    return BookText(text, name, None if file == "-" else file, bom)
 
 
 def one_level_book(level: Level) -> str:

@@ -1010,9 +1010,9 @@ def books(run: Run, folder: str | None, threads: int | None) -> None:
     cls=Command,
     context_settings=CONTEXT,
     short_help="Write each level's proven optimum into a book, and say what the book got wrong.",
-    epilog="Exit status: 0 the annotated book is written; 2 bad input; 3 written, but a budget left a level "
-    "unproven (its fields kept); 4 solver failure (nothing written); 130, 143, 129 stopped by Ctrl-C, "
-    "SIGTERM, SIGHUP (nothing written).",
+    epilog="Exit status: 0 the annotated book is written; 1 written, but a level is malformed (kept as it "
+    "is); 2 bad input; 3 written, but a budget left a level unproven (its fields kept); 4 solver failure "
+    "(nothing written); 130, 143, 129 stopped by Ctrl-C, SIGTERM, SIGHUP (nothing written).",
 )
 @click.argument("source", metavar="BOOK", shell_complete=complete_source)
 @click.option(

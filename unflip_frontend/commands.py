@@ -392,7 +392,7 @@ def annotate_book(
         uncertified = certify_levels(
             proven, len(audits), certificates, threads, budget, stream.terminal
         ).stopped
-    write_atomically(target, text)
+    write_atomically(target, source.bom + text)
     stream.terminal.status(f"wrote the annotated book to {shown}")
     unproven = [audit for audit in audits if audit.outcome == "unproven"]
     malformed = [audit for audit in audits if audit.outcome == "malformed"]
