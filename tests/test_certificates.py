@@ -26,9 +26,9 @@ def tiles(board: Board) -> list[list[int]]:
     return [list(row) for row in board]
 
 
-def verdict(board: Board, certificate: Path) -> str:
+def verdict(board: Board, certificate: Path, target: int | str = 0) -> str:
     try:
-        return f"VALID {checker.check_board(tiles(board), str(certificate))}"
+        return f"VALID {checker.check_board(tiles(board), str(certificate), str(target))}"
     except checker.Invalid as exc:
         return f"INVALID: {exc}"
 
@@ -53,7 +53,7 @@ def assert_all_valid(certify, cases: list[tuple[Board, int, int]]) -> list[str]:
         runs = list(pool.map(lambda case: certify(case[0], case[1]), cases))
     failures, texts = [], []
     for (board, target, optimum), (result, path) in zip(cases, runs, strict=True):
-        found = verdict(board, path) if result.returncode == 0 else f"solver exit {result.returncode}"
+        found = verdict(board, path, target) if result.returncode == 0 else f"solver exit {result.returncode}"
         if found != f"VALID {optimum}":
             failures.append(
                 f"{len(board)}x{len(board[0])} target {target}: {found}, optimum {optimum}\n"
@@ -94,7 +94,7 @@ def test_every_solvable_4x4_board_has_a_valid_certificate_at_its_bfs_distance(
     wrong, parity = [], 0
     for mask, moves in optimum.items():
         certificate = tmp_path / f"{mask}.cert"
-        found = verdict(board_from_mask(mask, 4), certificate)
+        found = verdict(board_from_mask(mask, 4), certificate, target)
         if found != f"VALID {moves}":
             wrong.append(f"board mask {mask}: {found}, BFS distance {moves}")
         parity += re.search(r"^w .* [1-9]\d* \d+ \d+ \d+$", certificate.read_text(), re.M) is not None
@@ -146,7 +146,7 @@ def test_a_certificate_for_either_target_proves_both(certify):
     board = oracle.board_from_random_moves(random.Random(7), 7, 9)
     optimum = min(oracle.cpsat_optimum(board, 0), oracle.cpsat_optimum(board, 1))
     result, path = certify(board, "either")
-    assert verdict(board, path) == f"VALID {optimum}"
+    assert verdict(board, path, "either") == f"VALID {optimum}"
     text = path.read_text()
     assert "target either\n" in text and "\nproof 0\n" in text and "\nproof 1\n" in text
 
@@ -161,13 +161,13 @@ def test_either_target_on_a_rectangle_one_colour_cannot_reach_is_proven_unreacha
             break
     optimum = oracle.coset_optimum(board, reachable.index(True))
     result, path = certify(board, "either")
-    assert verdict(board, path) == f"VALID {optimum}"
+    assert verdict(board, path, "either") == f"VALID {optimum}"
     text = path.read_text()
     assert f"\nproof {reachable.index(False)}\nU " in text
     # Premise: the set is what proves it; a point taken out of it breaks the proof.
     unreachable = re.search(r"^U (\d+)((?: \d+)+)$", text, re.M)
     fewer = f"U {int(unreachable.group(1)) - 1}{unreachable.group(2).rsplit(' ', 1)[0]}"
-    found = rejected(board, text.replace(unreachable.group(0), fewer), tmp_path)
+    found = rejected(board, text.replace(unreachable.group(0), fewer), tmp_path, "either")
     assert "corners in the unreachable set" in found or "an even number of 1-points" in found
 
 
@@ -184,7 +184,7 @@ def test_a_board_no_target_is_reachable_on_has_a_valid_unsolvable_certificate(ce
     for target in (0, 1, "either"):
         result, path = certify(board, target)
         assert result.returncode == 1 and "UNSOLVABLE" in result.stdout
-        assert verdict(board, path) == "VALID unsolvable"
+        assert verdict(board, path, target) == "VALID unsolvable"
         proofs = re.findall(r"^proof (\d)\nU ", path.read_text(), re.M)
         assert proofs == (["0", "1"] if target == "either" else [str(target)])
 
@@ -193,7 +193,7 @@ def test_a_board_no_target_is_reachable_on_has_a_valid_unsolvable_certificate(ce
 def unsolvable_certificate(certify):
     board = unsolvable_board(random.Random(5), 4, 5)
     result, path = certify(board, "either")
-    assert verdict(board, path) == "VALID unsolvable"
+    assert verdict(board, path, "either") == "VALID unsolvable"
     return board, path.read_text()
 
 
@@ -204,7 +204,7 @@ def test_an_unsolvable_certificate_with_a_wrong_set_is_rejected(unsolvable_certi
     head, _, tail = text.rpartition("\nU ")
     count, *points = tail.split("\n", 1)[0].split()
     mutated = f"{head}\nU {int(count) - 1} {' '.join(points[:-1])}\nend\n"
-    found = rejected(board, mutated, tmp_path)
+    found = rejected(board, mutated, tmp_path, "either")
     assert "corners in the unreachable set" in found or "an even number of 1-points" in found
 
 
@@ -214,14 +214,14 @@ def test_an_unsolvable_certificate_for_a_solvable_board_is_rejected(unsolvable_c
     solvable = next(b for b in iter(lambda: oracle.random_board(rng, 4, 5), None) if oracle.is_solvable(b, 0))
     # The same claim and sets, over a board of the same shape that moves can clear.
     mutated = text.replace(board_text(board), board_text(solvable))
-    found = rejected(solvable, mutated, tmp_path)
+    found = rejected(solvable, mutated, tmp_path, "either")
     assert "corners in the unreachable set" in found or "an even number of 1-points" in found
 
 
 def test_a_version_1_certificate_cannot_claim_unsolvable(unsolvable_certificate, tmp_path):
     board, text = unsolvable_certificate
     mutated = text.replace("unflip-certificate 2\n", "unflip-certificate 1\n")
-    assert "expected 'solution', found 'claim'" in rejected(board, mutated, tmp_path)
+    assert "expected 'solution', found 'claim'" in rejected(board, mutated, tmp_path, "either")
 
 
 # --- the published pars -------------------------------------------------------------------------
@@ -320,10 +320,10 @@ def tree_certificate(certify):
     return board, text
 
 
-def rejected(board: Board, text: str, tmp_path: Path) -> str:
+def rejected(board: Board, text: str, tmp_path: Path, target: int | str = 0) -> str:
     path = tmp_path / "mutated.cert"
     path.write_text(text)
-    found = verdict(board, path)
+    found = verdict(board, path, target)
     assert found.startswith("INVALID: "), found
     return found
 
@@ -410,7 +410,7 @@ def test_the_checkers_answers_and_exit_statuses(tree_certificate, tmp_path):
 
     count = re.search(r"^claim (\d+)$", text, re.M).group(1)
     good = run(tmp_path / "board.txt", tmp_path / "good")
-    assert (good.returncode, good.stdout) == (0, f"VALID {count}\n")
+    assert (good.returncode, good.stdout) == (0, f"VALID {count} (target 0)\n")
     bad = run(tmp_path / "board.txt", tmp_path / "bad")
     assert bad.returncode == 1 and bad.stdout.startswith("INVALID: the certificate ends early")
     missing = run(tmp_path / "board.txt", tmp_path / "missing")

@@ -17,7 +17,7 @@ def test_a_solved_board_writes_a_certificate_that_checks_valid(tmp_path):
     assert f"wrote the certificate of optimality to {tmp_path / 'b.cert'}" in solved.stderr
     assert (tmp_path / "b.cert").read_text().startswith("unflip-certificate 2\nboard 5 5\n")
     checked = run("check-certificate", str(board), str(tmp_path / "b.cert"))
-    assert (checked.exit_code, checked.stdout) == (0, "VALID 8\n")
+    assert (checked.exit_code, checked.stdout) == (0, "VALID 8 (target 0)\n")
 
 
 def test_a_gz_name_gets_a_gzipped_certificate_and_a_book_level_checks_by_its_number(tmp_path):
@@ -25,7 +25,7 @@ def test_a_gz_name_gets_a_gzipped_certificate_and_a_book_level_checks_by_its_num
     assert run("daily", "5", "--compact", "--certificate", str(cert)).exit_code == 0
     assert gzip.decompress(cert.read_bytes()).startswith(b"unflip-certificate 2\n")
     checked = run("check-certificate", "daily", "5", str(cert))
-    assert (checked.exit_code, checked.stdout) == (0, "VALID 11\n")
+    assert (checked.exit_code, checked.stdout) == (0, "VALID 11 (target 0), the level's par\n")
 
 
 def test_a_certificate_checked_against_another_level_is_invalid_with_status_1(tmp_path):
@@ -72,7 +72,7 @@ def test_an_unsolvable_board_writes_a_certificate_that_checks_valid_unsolvable(t
     assert f"wrote the certificate that no moves solve it to {tmp_path / 'c'}" in result.stderr
     assert "\nclaim unsolvable\n" in (tmp_path / "c").read_text()
     checked = run("check-certificate", str(board), str(tmp_path / "c"))
-    assert (checked.exit_code, checked.stdout) == (0, "VALID unsolvable\n")
+    assert (checked.exit_code, checked.stdout) == (0, "VALID unsolvable (target 0)\n")
 
 
 def test_the_checker_imports_nothing_of_the_solver_or_the_front_end():
