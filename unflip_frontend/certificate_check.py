@@ -341,7 +341,7 @@ class Checker:
             p = tokens.number(0, len(weights) - 1)
             weights[p] = tokens.number()
         cuts = []
-        for _ in range(tokens.number()):
+        for _ in range(tokens.number(0, 4 * len(lattice.moves))):  # the rows there are: a move's 4 corners'
             q = tokens.number(0, len(weights) - 1)
             cuts.append((q, lattice.at[q][tokens.number(0, len(lattice.at[q]) - 1)], tokens.number()))
         load = [sum(weights[p] for p in corners) for corners in lattice.corners]
