@@ -62,9 +62,9 @@ TARGET_NAMES = {"0": "0", "1": "1", "either": "either", "white": "0", "black": "
 
 # What this checker reads, so that a hostile file costs it bounded memory and time; beyond them a
 # certificate is unreadable (exit 2), not INVALID. Decompressed characters: 12 times the largest certificate
-# measured (83 MB, a 12x12 board's), about ten minutes of checking.
+# measured (83 MB, a 12x12 board's), and about a quarter of an hour of checking (docs/certificates.md).
 LARGEST_CERTIFICATE = 1 << 30
-LONGEST_LINE = 1 << 20  # the solver's longest, a weighting of 256 points and 128 parity rows, is under 8 KB
+LONGEST_LINE = 1 << 20  # the solver's longest, a weighting of 256 points and 128 parity rows, is under 10 KB
 LONGEST_WORD = 20  # the solver's numbers are 64-bit, of 19 digits at most; 'unflip-certificate' is 18
 
 
