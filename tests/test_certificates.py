@@ -501,6 +501,47 @@ def test_the_deepest_tree_a_claim_allows_is_checked_within_pythons_recursion_lim
     assert rejected(board, text, tmp_path).endswith("a branch with no moves left to make")
 
 
+@pytest.fixture
+def looked(monkeypatch) -> list[int]:
+    """Every look the checker takes at whether a move is still allowed, for what a node costs it."""
+    looks: list[int] = []
+
+    class Counted(bytearray):
+        def __getitem__(self, index):  # type: ignore[override]
+            looks.append(index)
+            return super().__getitem__(index)
+
+    monkeypatch.setattr(checker, "bytearray", Counted, raising=False)
+    return looks
+
+
+def test_a_weighting_declared_again_and_again_costs_what_it_changes_not_every_move(looked, tmp_path):
+    # 5,000 branches going on with 'T' and a weighting that changes nothing (or one point, to and fro):
+    # each was a load of all 1,015 moves of a 15x15 board, hours for a 1 MB gzip file of them.
+    board, text = deep_certificate(3)
+    head, _, _ = text.partition("proof 0\n")
+    p = re.search(r"^B (\d+)$", text, re.M).group(1)
+    for change in ("w 0 0\n", "w 1 0 1 0\n", "w 1 0 0 0\n"):
+        looked.clear()
+        hostile = head + "proof 0\n" + f"B {p}\nT\n{change}" * 5_000 + "O\nend\n"
+        found = rejected(board, hostile, tmp_path)
+        assert found.endswith("a leaf's bound O proves 1 moves, not more than the 2 left")
+        assert len(looked) < 5_000 * 50, change  # the moves at point 0 at most, not 1,015
+
+
+def test_an_unreachable_set_costs_the_moves_at_its_points_not_every_move(looked, tmp_path):
+    # Two squares from white on 15x15: every move at point 0 is a child, each leaves a 1-point with no
+    # budget, and then the node, no move at point 0 left, has the 1-point 0 out of reach. The set's check
+    # looked at all 1,015 moves, whatever the set held.
+    board = oracle.replay(oracle.uniform(15, 0), [(0, 0, 2), (5, 5, 3)])
+    children = "".join(f"{index} O\n" for index in range(14))
+    head = f"unflip-certificate 2\nboard 15 15\n{board_text(board)}target 0\nsolution 0 2\n0 0 2\n5 5 3\n"
+    path = tmp_path / "c.cert"
+    path.write_text(head + f"claim 2\ndenominator 1\nproof 0\nB 0\n{children}T\nU 1 0\nend\n")
+    assert verdict(board, path) == "VALID 2"
+    assert len(looked) == 2 * 14  # each child's move, then the set's moves: those at point 0
+
+
 def test_a_weighting_of_more_parity_rows_than_the_board_has_is_refused_before_they_are_read(
     tree_certificate, tmp_path
 ):

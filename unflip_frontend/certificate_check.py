@@ -90,6 +90,13 @@ def read_board(text: str) -> list[list[int]]:
     return [[int(ch) - shift for ch in row] for row in rows]
 
 
+def ones(d: int) -> Iterator[int]:
+    """The 1-points of a difference grid, lowest first."""
+    while d:
+        yield (d & -d).bit_length() - 1
+        d &= d - 1
+
+
 class Lattice:
     """The corner lattice of an h x w board: point (i, j) is i * (w + 1) + j; the moves, largest first,
     then by row and column, as the certificate numbers them; and the pairs each lattice line can get."""
@@ -156,11 +163,10 @@ class Lattice:
     def line_costs(self, d: int) -> tuple[list[int], list[int]]:
         """The least pair counts of the lattice rows of d, and of its columns."""
         masks = [0] * (self.h + self.w + 2)
-        while d:
-            i, j = divmod((d & -d).bit_length() - 1, self.stride)
+        for p in ones(d):
+            i, j = divmod(p, self.stride)
             masks[i] |= 1 << j
             masks[self.h + 1 + j] |= 1 << i
-            d &= d - 1
         costs = [self.table(line)[mask] for line, mask in zip(self.lines, masks, strict=True)]
         return costs[: self.h + 1], costs[self.h + 1 :]
 
@@ -175,7 +181,7 @@ class Weighting:
             self.worth[q] -= z
 
     def value(self, d: int) -> int:
-        return sum(worth for p, worth in enumerate(self.worth) if d >> p & 1)
+        return sum(self.worth[p] for p in ones(d))
 
 
 class Tokens:
@@ -323,32 +329,40 @@ class Checker:
 
     def unreachable(self, d: int) -> None:
         """A set of points that every allowed move has an even number of corners in, and d's 1-points an
-        odd number: every move keeps the parity of the 1-points in it, so none ever clears them."""
+        odd number: every move keeps the parity of the 1-points in it, so none ever clears them. (A move
+        with no corner in the set has none: only those with one are counted.)"""
         lattice = self.lattice
         points = {self.tokens.number(0, len(lattice.at) - 1) for _ in range(self.tokens.number())}
-        for m, corners in enumerate(lattice.corners):
-            if not self.blocked[m] and len(points.intersection(corners)) % 2:
+        for m in sorted({m for p in points for m in lattice.at[p]}):
+            if not self.blocked[m] and len(points.intersection(lattice.corners[m])) % 2:
                 move = " ".join(map(str, lattice.moves[m]))
                 raise self.fail(f"the move {move} has an odd number of corners in the unreachable set")
         if sum(d >> p & 1 for p in points) % 2 == 0:
             raise self.fail("the unreachable set holds an even number of 1-points")
 
     def declaration(self, scope: Weighting) -> Weighting:
-        """A weighting: the points changed from the one in scope, then its parity rows, all checked."""
+        """A weighting: the points changed from the one in scope, then its parity rows, all checked. A move
+        with no corner at a point changed, nor at a parity row's (the scope's or its own), is loaded as the
+        scope loads it, which was checked where every move allowed here was allowed: only the moves at those
+        points are checked, so that a declaration costs what it changes, not every move of the board."""
         tokens, lattice = self.tokens, self.lattice
         weights = list(scope.weights)
+        changed = {q for q, _, _ in scope.cuts}
         for _ in range(tokens.number()):
             p = tokens.number(0, len(weights) - 1)
             weights[p] = tokens.number()
+            changed.add(p)
         cuts = []
         for _ in range(tokens.number(0, 4 * len(lattice.moves))):  # the rows there are: a move's 4 corners'
             q = tokens.number(0, len(weights) - 1)
             cuts.append((q, lattice.at[q][tokens.number(0, len(lattice.at[q]) - 1)], tokens.number()))
-        load = [sum(weights[p] for p in corners) for corners in lattice.corners]
+            changed.add(q)
+        moves = {m for p in changed for m in lattice.at[p]}
+        load = {m: sum(weights[p] for p in lattice.corners[m]) for m in moves}
         for q, m, z in cuts:
             for move in lattice.at[q]:
                 load[move] += -z if move == m else z
-        for m in range(len(lattice.moves)):
+        for m in sorted(moves):
             if not self.blocked[m] and load[m] > self.denominator:
                 raise self.fail(
                     f"the weighting loads move {' '.join(map(str, lattice.moves[m]))} with {load[m]}, "
