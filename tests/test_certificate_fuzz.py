@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gzip
 import random
+import re
 from pathlib import Path
 
 import oracle
@@ -55,7 +56,7 @@ def certificates(run_solver, tmp_path_factory) -> list[tuple[Board, str, str, di
             # Premise: unmutated, each is VALID at the oracle's optimum.
             assert checker.check_board([list(row) for row in board], str(path), target) == truth[target]
     text = made[0][2]
-    assert "\nB " in text and "\nT w " in text and any(len(line.split()) > 30 for line in text.split("\n"))
+    assert "\nB " in text and "\nT w " in text and re.search(r"^(T )?w .* [1-9]\d* \d+ \d+ \d+$", text, re.M)
     assert "\nclaim unsolvable\n" in "".join(text for _, _, text, _ in made)
     return made
 
