@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import resource
 import subprocess
 from pathlib import Path
 
@@ -22,6 +23,18 @@ def built(target: str) -> Path:
     if build.returncode != 0:
         pytest.fail(f"`make {target}` failed:\n{build.stdout}\n{build.stderr}")
     return REPO / target
+
+
+def limit_memory() -> None:
+    """A preexec_fn: 1 GiB of address space, so that a program reading without a cap fails fast (MemoryError)
+    instead of filling the machine."""
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+def run_checker(*args: object) -> subprocess.CompletedProcess[str]:
+    """The independent certificate checker as a program, as a sceptic runs it (python3, nothing installed)."""
+    command = ["python3", str(REPO / "unflip_frontend" / "certificate_check.py"), *map(str, args)]
+    return subprocess.run(command, capture_output=True, text=True, preexec_fn=limit_memory, timeout=120)
 
 
 def in_ci() -> bool:

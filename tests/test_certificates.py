@@ -13,7 +13,7 @@ from pathlib import Path
 
 import oracle
 import pytest
-from helpers import REPO, built
+from helpers import built, run_checker
 from oracle import Board, board_from_mask, board_text
 from test_solver_books import WEEKLY_OPTIMA
 
@@ -26,9 +26,9 @@ def tiles(board: Board) -> list[list[int]]:
     return [list(row) for row in board]
 
 
-def verdict(board: Board, certificate: Path) -> str:
+def verdict(board: Board, certificate: Path, target: int | str = 0) -> str:
     try:
-        return f"VALID {checker.check_board(tiles(board), str(certificate))}"
+        return f"VALID {checker.check_board(tiles(board), str(certificate), str(target))}"
     except checker.Invalid as exc:
         return f"INVALID: {exc}"
 
@@ -53,7 +53,7 @@ def assert_all_valid(certify, cases: list[tuple[Board, int, int]]) -> list[str]:
         runs = list(pool.map(lambda case: certify(case[0], case[1]), cases))
     failures, texts = [], []
     for (board, target, optimum), (result, path) in zip(cases, runs, strict=True):
-        found = verdict(board, path) if result.returncode == 0 else f"solver exit {result.returncode}"
+        found = verdict(board, path, target) if result.returncode == 0 else f"solver exit {result.returncode}"
         if found != f"VALID {optimum}":
             failures.append(
                 f"{len(board)}x{len(board[0])} target {target}: {found}, optimum {optimum}\n"
@@ -94,7 +94,7 @@ def test_every_solvable_4x4_board_has_a_valid_certificate_at_its_bfs_distance(
     wrong, parity = [], 0
     for mask, moves in optimum.items():
         certificate = tmp_path / f"{mask}.cert"
-        found = verdict(board_from_mask(mask, 4), certificate)
+        found = verdict(board_from_mask(mask, 4), certificate, target)
         if found != f"VALID {moves}":
             wrong.append(f"board mask {mask}: {found}, BFS distance {moves}")
         parity += re.search(r"^w .* [1-9]\d* \d+ \d+ \d+$", certificate.read_text(), re.M) is not None
@@ -146,7 +146,7 @@ def test_a_certificate_for_either_target_proves_both(certify):
     board = oracle.board_from_random_moves(random.Random(7), 7, 9)
     optimum = min(oracle.cpsat_optimum(board, 0), oracle.cpsat_optimum(board, 1))
     result, path = certify(board, "either")
-    assert verdict(board, path) == f"VALID {optimum}"
+    assert verdict(board, path, "either") == f"VALID {optimum}"
     text = path.read_text()
     assert "target either\n" in text and "\nproof 0\n" in text and "\nproof 1\n" in text
 
@@ -161,13 +161,13 @@ def test_either_target_on_a_rectangle_one_colour_cannot_reach_is_proven_unreacha
             break
     optimum = oracle.coset_optimum(board, reachable.index(True))
     result, path = certify(board, "either")
-    assert verdict(board, path) == f"VALID {optimum}"
+    assert verdict(board, path, "either") == f"VALID {optimum}"
     text = path.read_text()
     assert f"\nproof {reachable.index(False)}\nU " in text
     # Premise: the set is what proves it; a point taken out of it breaks the proof.
     unreachable = re.search(r"^U (\d+)((?: \d+)+)$", text, re.M)
     fewer = f"U {int(unreachable.group(1)) - 1}{unreachable.group(2).rsplit(' ', 1)[0]}"
-    found = rejected(board, text.replace(unreachable.group(0), fewer), tmp_path)
+    found = rejected(board, text.replace(unreachable.group(0), fewer), tmp_path, "either")
     assert "corners in the unreachable set" in found or "an even number of 1-points" in found
 
 
@@ -184,7 +184,7 @@ def test_a_board_no_target_is_reachable_on_has_a_valid_unsolvable_certificate(ce
     for target in (0, 1, "either"):
         result, path = certify(board, target)
         assert result.returncode == 1 and "UNSOLVABLE" in result.stdout
-        assert verdict(board, path) == "VALID unsolvable"
+        assert verdict(board, path, target) == "VALID unsolvable"
         proofs = re.findall(r"^proof (\d)\nU ", path.read_text(), re.M)
         assert proofs == (["0", "1"] if target == "either" else [str(target)])
 
@@ -193,7 +193,7 @@ def test_a_board_no_target_is_reachable_on_has_a_valid_unsolvable_certificate(ce
 def unsolvable_certificate(certify):
     board = unsolvable_board(random.Random(5), 4, 5)
     result, path = certify(board, "either")
-    assert verdict(board, path) == "VALID unsolvable"
+    assert verdict(board, path, "either") == "VALID unsolvable"
     return board, path.read_text()
 
 
@@ -204,7 +204,7 @@ def test_an_unsolvable_certificate_with_a_wrong_set_is_rejected(unsolvable_certi
     head, _, tail = text.rpartition("\nU ")
     count, *points = tail.split("\n", 1)[0].split()
     mutated = f"{head}\nU {int(count) - 1} {' '.join(points[:-1])}\nend\n"
-    found = rejected(board, mutated, tmp_path)
+    found = rejected(board, mutated, tmp_path, "either")
     assert "corners in the unreachable set" in found or "an even number of 1-points" in found
 
 
@@ -214,14 +214,14 @@ def test_an_unsolvable_certificate_for_a_solvable_board_is_rejected(unsolvable_c
     solvable = next(b for b in iter(lambda: oracle.random_board(rng, 4, 5), None) if oracle.is_solvable(b, 0))
     # The same claim and sets, over a board of the same shape that moves can clear.
     mutated = text.replace(board_text(board), board_text(solvable))
-    found = rejected(solvable, mutated, tmp_path)
+    found = rejected(solvable, mutated, tmp_path, "either")
     assert "corners in the unreachable set" in found or "an even number of 1-points" in found
 
 
 def test_a_version_1_certificate_cannot_claim_unsolvable(unsolvable_certificate, tmp_path):
     board, text = unsolvable_certificate
     mutated = text.replace("unflip-certificate 2\n", "unflip-certificate 1\n")
-    assert "expected 'solution', found 'claim'" in rejected(board, mutated, tmp_path)
+    assert "expected 'solution', found 'claim'" in rejected(board, mutated, tmp_path, "either")
 
 
 # --- the published pars -------------------------------------------------------------------------
@@ -320,10 +320,10 @@ def tree_certificate(certify):
     return board, text
 
 
-def rejected(board: Board, text: str, tmp_path: Path) -> str:
+def rejected(board: Board, text: str, tmp_path: Path, target: int | str = 0) -> str:
     path = tmp_path / "mutated.cert"
     path.write_text(text)
-    found = verdict(board, path)
+    found = verdict(board, path, target)
     assert found.startswith("INVALID: "), found
     return found
 
@@ -403,16 +403,170 @@ def test_the_checkers_answers_and_exit_statuses(tree_certificate, tmp_path):
     (tmp_path / "board.txt").write_text(board_text(board))
     (tmp_path / "good").write_text(text)
     (tmp_path / "bad").write_text(text[: len(text) // 2])
-
-    def run(*args: object) -> subprocess.CompletedProcess[str]:
-        command = ["python3", str(REPO / "unflip_frontend" / "certificate_check.py"), *map(str, args)]
-        return subprocess.run(command, capture_output=True, text=True)
-
     count = re.search(r"^claim (\d+)$", text, re.M).group(1)
-    good = run(tmp_path / "board.txt", tmp_path / "good")
-    assert (good.returncode, good.stdout) == (0, f"VALID {count}\n")
-    bad = run(tmp_path / "board.txt", tmp_path / "bad")
+    good = run_checker(tmp_path / "board.txt", tmp_path / "good")
+    assert (good.returncode, good.stdout) == (0, f"VALID {count} (target 0)\n")
+    bad = run_checker(tmp_path / "board.txt", tmp_path / "bad")
     assert bad.returncode == 1 and bad.stdout.startswith("INVALID: the certificate ends early")
-    missing = run(tmp_path / "board.txt", tmp_path / "missing")
+    missing = run_checker(tmp_path / "board.txt", tmp_path / "missing")
     assert missing.returncode == 2 and missing.stderr.startswith("error: ")
-    assert run(tmp_path / "good", tmp_path / "good").returncode == 2  # not a board
+    assert run_checker(tmp_path / "good", tmp_path / "good").returncode == 2  # not a board
+    for wrong in (["--target", "2"], ["--target"], ["--target=1"]):
+        usage = run_checker(*wrong, tmp_path / "board.txt", tmp_path / "good")
+        assert usage.returncode == 2 and usage.stderr.startswith("usage: certificate_check.py [--target 0|1|")
+
+
+# --- the target asked (issue 34) ----------------------------------------------------------------
+
+
+def test_a_certificate_for_target_1_proves_nothing_about_the_games_goal_unless_asked(tmp_path):
+    # A board already all black: its target 1 certificate claims no moves, which says nothing of white.
+    (tmp_path / "board.txt").write_text("11\n11\n")
+    (tmp_path / "c").write_text(
+        "unflip-certificate 2\nboard 2 2\n11\n11\ntarget 1\nsolution 1 0\nclaim 0\ndenominator 1\nend\n"
+    )
+    refused = run_checker(tmp_path / "board.txt", tmp_path / "c")
+    assert (refused.returncode, refused.stdout) == (
+        1,
+        "INVALID: line 5: the certificate is for target 1, not the target asked, 0\n",
+    )
+    for asked in ("1", "black"):
+        valid = run_checker("--target", asked, tmp_path / "board.txt", tmp_path / "c")
+        assert (valid.returncode, valid.stdout) == (0, "VALID 0 (target 1)\n")
+
+
+@pytest.fixture(scope="module")
+def one_colour_rectangle(certify):
+    """A 3x5 board only white can be reached on, and its certificates for 0, 1 (unsolvable) and either."""
+    rng = random.Random(35)
+    board = next(
+        b
+        for b in iter(lambda: oracle.random_board(rng, 3, 5), None)
+        if oracle.is_solvable(b, 0) and not oracle.is_solvable(b, 1)
+    )
+    return board, {target: certify(board, target)[1] for target in ("0", "1", "either")}
+
+
+@pytest.mark.parametrize("certified", ["0", "1", "either"])
+def test_a_certificate_is_valid_only_for_the_target_it_is_for(one_colour_rectangle, certified):
+    board, certificates = one_colour_rectangle
+    optimum = oracle.coset_optimum(board, 0)
+    for asked in ("0", "1", "either"):
+        found = verdict(board, certificates[certified], asked)
+        if asked == certified:
+            assert found == f"VALID {'unsolvable' if asked == '1' else optimum}"
+        else:
+            why = f"the certificate is for target {certified}, not the target asked, {asked}"
+            assert found == f"INVALID: line 6: {why}"
+
+
+# --- hostile certificates (issue 34): each was a traceback, or a verdict of one -----------------
+
+
+def deep_certificate(count: int) -> tuple[Board, str]:
+    """A 15x15 board one 2x2 square from white, its solution that square `count` times (odd: it replays),
+    and a tree that is one path of children as deep as the claim allows (as long as moves are left), each
+    at a 1-point the move before leaves, down to a branch with no budget left."""
+    board = oracle.replay(oracle.uniform(15, 0), [(0, 0, 2)])
+    lattice = checker.Lattice(15, 15)
+    d, used, tree = lattice.difference(tiles(board), 0), set(), ""
+    for depth in range(count):
+        ones = [p for p in range(len(lattice.at)) if d >> p & 1]
+        free = {p: [m for m in lattice.at[p] if m not in used and d ^ lattice.bits[m]] for p in ones}
+        p = max(ones, key=lambda p: len(free[p]))
+        tree += f"B {p}\n"
+        if depth == count - 1 or not free[p]:
+            break
+        move = free[p][0]
+        tree += f"{lattice.at[p].index(move)} "
+        used.add(move)
+        d ^= lattice.bits[move]
+    head = f"unflip-certificate 2\nboard 15 15\n{board_text(board)}target 0\nsolution 0 {count}\n"
+    return board, head + "0 0 2\n" * count + f"claim {count}\ndenominator 1\nproof 0\n{tree}E\nend\n"
+
+
+def test_a_tree_nested_deeper_than_a_shortest_solution_can_be_is_refused_by_the_solutions_length(tmp_path):
+    # 1,001 moves, and children nested that deep: a recursion error before, the nesting being unbounded.
+    board, text = deep_certificate(1001)
+    assert text.count(" B ") > 900  # premise: the tree nests that deep
+    assert rejected(board, text, tmp_path) == (
+        "INVALID: line 19: the solution has 1001 moves, more than the board's tiles: not shortest"
+    )
+
+
+def test_the_deepest_tree_a_claim_allows_is_checked_within_pythons_recursion_limit(tmp_path):
+    # 225 moves on 225 tiles: the tree gets to the bottom of 224 children, where no budget is left.
+    board, text = deep_certificate(225)
+    assert text.count(" B ") == 224
+    assert rejected(board, text, tmp_path).endswith("a branch with no moves left to make")
+
+
+@pytest.fixture
+def looked(monkeypatch) -> list[int]:
+    """Every look the checker takes at whether a move is still allowed, for what a node costs it."""
+    looks: list[int] = []
+
+    class Counted(bytearray):
+        def __getitem__(self, index):  # type: ignore[override]
+            looks.append(index)
+            return super().__getitem__(index)
+
+    monkeypatch.setattr(checker, "bytearray", Counted, raising=False)
+    return looks
+
+
+def test_a_weighting_declared_again_and_again_costs_what_it_changes_not_every_move(looked, tmp_path):
+    # 5,000 branches going on with 'T' and a weighting that changes nothing (or one point, to and fro):
+    # each was a load of all 1,015 moves of a 15x15 board, hours for a 1 MB gzip file of them.
+    board, text = deep_certificate(3)
+    head, _, _ = text.partition("proof 0\n")
+    p = re.search(r"^B (\d+)$", text, re.M).group(1)
+    for change in ("w 0 0\n", "w 1 0 1 0\n", "w 1 0 0 0\n"):
+        looked.clear()
+        hostile = head + "proof 0\n" + f"B {p}\nT\n{change}" * 5_000 + "O\nend\n"
+        found = rejected(board, hostile, tmp_path)
+        assert found.endswith("a leaf's bound O proves 1 moves, not more than the 2 left")
+        assert len(looked) < 5_000 * 50, change  # the moves at point 0 at most, not 1,015
+
+
+def test_an_unreachable_set_costs_the_moves_at_its_points_not_every_move(looked, tmp_path):
+    # Two squares from white on 15x15: every move at point 0 is a child, each leaves a 1-point with no
+    # budget, and then the node, no move at point 0 left, has the 1-point 0 out of reach. The set's check
+    # looked at all 1,015 moves, whatever the set held.
+    board = oracle.replay(oracle.uniform(15, 0), [(0, 0, 2), (5, 5, 3)])
+    children = "".join(f"{index} O\n" for index in range(14))
+    head = f"unflip-certificate 2\nboard 15 15\n{board_text(board)}target 0\nsolution 0 2\n0 0 2\n5 5 3\n"
+    path = tmp_path / "c.cert"
+    path.write_text(head + f"claim 2\ndenominator 1\nproof 0\nB 0\n{children}T\nU 1 0\nend\n")
+    assert verdict(board, path) == "VALID 2"
+    assert len(looked) == 2 * 14  # each child's move, then the set's moves: those at point 0
+
+
+def test_a_weighting_of_more_parity_rows_than_the_board_has_is_refused_before_they_are_read(
+    tree_certificate, tmp_path
+):
+    # Its rows were read one by one and kept: a count of a billion and a file of zeros filled the memory.
+    board, text = tree_certificate
+    lines = text.split("\n")
+    at = next(n for n, line in enumerate(lines) if line.startswith("w "))
+    words = lines[at].split()
+    words[2 + 2 * int(words[1])] = "1000000000"  # after the changed points' pairs: the count of rows
+    lines[at] = " ".join(words)
+    mutated = "\n".join(lines)
+    rows = 4 * len(checker.Lattice(7, 7).moves)
+    assert rejected(board, mutated, tmp_path).endswith(
+        f"expected a whole number from 0 to {rows}, found '1000000000'"
+    )
+
+
+def test_a_certificate_over_the_checkers_cap_is_unreadable_and_says_the_cap(
+    tree_certificate, tmp_path, monkeypatch
+):
+    board, text = tree_certificate
+    (tmp_path / "c.gz").write_bytes(gzip.compress(text.encode()))
+    # The cap counts the characters read, decompressed; the real one, 1 GiB, is too long to reach here.
+    monkeypatch.setattr(checker, "LARGEST_CERTIFICATE", len(text) - 1)
+    with pytest.raises(checker.Unreadable, match=f"^over {len(text) - 1:,} characters, this checker's cap$"):
+        checker.check_board(tiles(board), str(tmp_path / "c.gz"))
+    monkeypatch.setattr(checker, "LARGEST_CERTIFICATE", len(text))
+    assert verdict(board, tmp_path / "c.gz").startswith("VALID")

@@ -1,14 +1,17 @@
 """An independent checker of unflip's certificates of optimality: what a sceptic reads instead of the solver.
 
-    python unflip_frontend/certificate_check.py BOARD CERTIFICATE
+    python unflip_frontend/certificate_check.py [--target 0|1|either] BOARD CERTIFICATE
 
 BOARD is a text board (H lines of W digits, all 0/1, or all 1/2 with 1 the game's white); CERTIFICATE is
-what `unflip_solver --certificate FILE` wrote, as it is or gzipped. The answer is one line:
+what `unflip_solver --certificate FILE` wrote, as it is or gzipped; the target asked is 0 (white, the
+game's goal) unless --target says 1 (black) or either (the fewest moves to one colour or the other), and a
+certificate for another target proves nothing about it. The answer is one line:
 
-    VALID k             the solution in it reaches the target in k moves, and no solution has fewer
-    VALID unsolvable    no set of moves reaches the target (with either, neither colour)
-    INVALID: <reason>   the first thing found wrong (with the certificate's line)
-    error: <reason>     a file that cannot be read, or a board that is not one
+    VALID k (target t)           the solution reaches t in k moves, and no solution has fewer
+    VALID unsolvable (target t)  no set of moves reaches t (with either, neither colour)
+    INVALID: <reason>            the first thing found wrong (with the certificate's line)
+    error: <reason>              a file that cannot be read, a certificate beyond this checker's caps
+                                 (LARGEST_CERTIFICATE, LONGEST_LINE, LONGEST_WORD), or a board that is not one
 
 and the exit status is 0, 1 or 2 accordingly. The format is docs/certificates.md's. This file imports only
 Python's standard library and nothing of the solver or the front end: it has its own board reader and its
@@ -33,6 +36,10 @@ claims no set of at most b allowed moves clears d. The root is D with every move
 - A set of points every allowed move has an even number of corners in: a move keeps the parity of the
   1-points in it, so if that is odd no set of moves clears d at all (an unsolvable board's whole proof,
   per target, is such a set).
+- A shortest solution has at most H x W moves: the sets of tiles its moves flip are independent over GF(2)
+  (were some of them to flip every tile an even number of times, leaving them out would be shorter), and
+  H x W tiles have no more independent sets than that. A greater claim is false; and as a child spends a
+  move of the budget, the tree nests no deeper than the claim.
 - A move puts one pair of corners into each of two lattice rows, r and r + k, and into two columns, so a
   solution has at least half the rows' (and the columns') least pair counts, and, as no move reaches two
   adjacent rows, at least the counts of two adjacent lines added up.
@@ -49,6 +56,16 @@ from typing import TextIO
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 UNSOLVABLE = "unsolvable"  # what a certificate that no moves reach the target proves
 UNREACHABLE = 1 << 30  # the pair count of a line no pairs clear: more than any budget
+# The colours each target has a proof for, and the names the target asked may be given by (--target's).
+TARGETS = {"0": [0], "1": [1], "either": [0, 1]}
+TARGET_NAMES = {"0": "0", "1": "1", "either": "either", "white": "0", "black": "1"}
+
+# What this checker reads, so that a hostile file costs it bounded memory and time; beyond them a
+# certificate is unreadable (exit 2), not INVALID. Decompressed characters: 12 times the largest certificate
+# measured (83 MB, a 12x12 board's), and about a quarter of an hour of checking (docs/certificates.md).
+LARGEST_CERTIFICATE = 1 << 30
+LONGEST_LINE = 1 << 20  # the solver's longest, a weighting of 256 points and 128 parity rows, is under 10 KB
+LONGEST_WORD = 20  # the solver's numbers are 64-bit, of 19 digits at most; 'unflip-certificate' is 18
 
 
 class Invalid(Exception):
@@ -56,7 +73,7 @@ class Invalid(Exception):
 
 
 class Unreadable(Exception):
-    """A file that cannot be read, or a board that is not one."""
+    """A file that cannot be read, a certificate beyond this checker's caps, or a board that is not one."""
 
 
 def read_board(text: str) -> list[list[int]]:
@@ -71,6 +88,13 @@ def read_board(text: str) -> list[list[int]]:
         raise Unreadable("the board's lines are not 2 to 15 rows of one length, 2 to 15")
     shift = 1 if "2" in digits else 0
     return [[int(ch) - shift for ch in row] for row in rows]
+
+
+def ones(d: int) -> Iterator[int]:
+    """The 1-points of a difference grid, lowest first."""
+    while d:
+        yield (d & -d).bit_length() - 1
+        d &= d - 1
 
 
 class Lattice:
@@ -139,11 +163,10 @@ class Lattice:
     def line_costs(self, d: int) -> tuple[list[int], list[int]]:
         """The least pair counts of the lattice rows of d, and of its columns."""
         masks = [0] * (self.h + self.w + 2)
-        while d:
-            i, j = divmod((d & -d).bit_length() - 1, self.stride)
+        for p in ones(d):
+            i, j = divmod(p, self.stride)
             masks[i] |= 1 << j
             masks[self.h + 1 + j] |= 1 << i
-            d &= d - 1
         costs = [self.table(line)[mask] for line, mask in zip(self.lines, masks, strict=True)]
         return costs[: self.h + 1], costs[self.h + 1 :]
 
@@ -158,24 +181,34 @@ class Weighting:
             self.worth[q] -= z
 
     def value(self, d: int) -> int:
-        return sum(worth for p, worth in enumerate(self.worth) if d >> p & 1)
+        return sum(self.worth[p] for p in ones(d))
 
 
 class Tokens:
-    """The certificate's words, read lazily, with the line each came from."""
+    """The certificate's words, read lazily, with the line each came from, within this checker's caps."""
 
     def __init__(self, lines: TextIO) -> None:
         self.line = 0
         self.words = self.read(lines)
 
     def read(self, lines: TextIO) -> Iterator[str]:
-        for self.line, text in enumerate(lines, 1):
+        size = 0
+        while text := lines.readline(LONGEST_LINE + 1):
+            self.line += 1
+            size += len(text)
+            if size > LARGEST_CERTIFICATE:
+                raise Unreadable(f"over {LARGEST_CERTIFICATE:,} characters, this checker's cap")
+            if len(text) > LONGEST_LINE and not text.endswith("\n"):
+                raise Unreadable(f"line {self.line} is over {LONGEST_LINE:,} characters, this checker's cap")
             yield from text.split()
 
     def word(self) -> str:
         word = next(self.words, None)
         if word is None:
             raise Invalid(f"the certificate ends early, after line {self.line}")
+        if len(word) > LONGEST_WORD:
+            cap = f"this checker's cap of {LONGEST_WORD}"
+            raise Unreadable(f"line {self.line}: a word of {len(word):,} characters, more than {cap}")
         return word
 
     def number(self, low: int = 0, high: int | None = None) -> int:
@@ -192,8 +225,8 @@ class Tokens:
 
 
 class Checker:
-    def __init__(self, board: list[list[int]], tokens: Tokens) -> None:
-        self.board, self.tokens = board, tokens
+    def __init__(self, board: list[list[int]], tokens: Tokens, target: str) -> None:
+        self.board, self.tokens, self.target = board, tokens, target
         self.lattice = Lattice(len(board), len(board[0]))
         self.blocked = bytearray(len(self.lattice.moves))
         self.denominator = 1
@@ -202,7 +235,8 @@ class Checker:
         return Invalid(f"line {self.tokens.line}: {why}")
 
     def check(self) -> int | str:
-        """The optimum the certificate proves, or UNSOLVABLE; Invalid when it proves nothing."""
+        """The optimum the certificate proves for the target asked, or UNSOLVABLE; Invalid when it proves
+        nothing about that target."""
         tokens, lattice = self.tokens, self.lattice
         tokens.expect("unflip-certificate")
         version = tokens.word()
@@ -213,9 +247,11 @@ class Checker:
             if tokens.word() != "".join(map(str, row)):
                 raise self.fail("the certificate is for another board")
         tokens.expect("target")
-        targets = {"0": [0], "1": [1], "either": [0, 1]}.get(tokens.word())
-        if targets is None:
+        if (named := tokens.word()) not in TARGETS:
             raise self.fail("the target is not 0, 1 or either")
+        if named != self.target:
+            raise self.fail(f"the certificate is for target {named}, not the target asked, {self.target}")
+        targets = TARGETS[named]
         word = tokens.word()
         if word == "claim" and version == "2":  # version 2's one addition: no solution, no tree
             tokens.expect("unsolvable")
@@ -241,6 +277,8 @@ class Checker:
         """The solution (after its word 'solution'), replayed, and the claim that it is optimal."""
         tokens, lattice = self.tokens, self.lattice
         reached, count = tokens.number(0, 1), tokens.number()
+        if count > lattice.h * lattice.w:
+            raise self.fail(f"the solution has {count} moves, more than the board's tiles: not shortest")
         tiles = [row[:] for row in self.board]
         for _ in range(count):
             r, c, k = tokens.number(), tokens.number(), tokens.number()
@@ -263,51 +301,68 @@ class Checker:
 
     def node(self, d: int, budget: int, total: int, weighting: Weighting) -> None:
         """Check the node (d, the moves self.blocked marks, budget) and its subtree; total is the weighting
-        in scope's value at d."""
+        in scope's value at d. A branch ending in 'T' goes on as this node, with its children excluded: a
+        loop here, not a call, so that only children (each a move of the budget) nest."""
         if d == 0:
             raise self.fail(f"a node is solved with {budget} moves to spare: the tree says none is")
-        word = self.tokens.word()
-        if word == "w":
-            weighting = self.declaration(weighting)
-            total = weighting.value(d)
-            word = self.tokens.word()
-        if word == "B":
-            self.branch(d, budget, total, weighting)
-        elif word in ("O", "W", "P", "L"):
-            self.leaf(word, d, budget, total)
-        elif word == "U":
-            self.unreachable(d)
-        else:
-            raise self.fail(f"expected a node ('w', 'B', 'O', 'W', 'P', 'L' or 'U'), found {word!r}")
+        excluded: list[int] = []
+        try:
+            while True:
+                word = self.tokens.word()
+                if word == "w":
+                    weighting = self.declaration(weighting)
+                    total = weighting.value(d)
+                    word = self.tokens.word()
+                if word == "B":
+                    if self.branch(d, budget, total, weighting, excluded):
+                        continue
+                elif word in ("O", "W", "P", "L"):
+                    self.leaf(word, d, budget, total)
+                elif word == "U":
+                    self.unreachable(d)
+                else:
+                    raise self.fail(f"expected a node ('w', 'B', 'O', 'W', 'P', 'L' or 'U'), found {word!r}")
+                return
+        finally:
+            for m in excluded:
+                self.blocked[m] = 0
 
     def unreachable(self, d: int) -> None:
         """A set of points that every allowed move has an even number of corners in, and d's 1-points an
-        odd number: every move keeps the parity of the 1-points in it, so none ever clears them."""
+        odd number: every move keeps the parity of the 1-points in it, so none ever clears them. (A move
+        with no corner in the set has none: only those with one are counted.)"""
         lattice = self.lattice
         points = {self.tokens.number(0, len(lattice.at) - 1) for _ in range(self.tokens.number())}
-        for m, corners in enumerate(lattice.corners):
-            if not self.blocked[m] and len(points.intersection(corners)) % 2:
+        for m in sorted({m for p in points for m in lattice.at[p]}):
+            if not self.blocked[m] and len(points.intersection(lattice.corners[m])) % 2:
                 move = " ".join(map(str, lattice.moves[m]))
                 raise self.fail(f"the move {move} has an odd number of corners in the unreachable set")
         if sum(d >> p & 1 for p in points) % 2 == 0:
             raise self.fail("the unreachable set holds an even number of 1-points")
 
     def declaration(self, scope: Weighting) -> Weighting:
-        """A weighting: the points changed from the one in scope, then its parity rows, all checked."""
+        """A weighting: the points changed from the one in scope, then its parity rows, all checked. A move
+        with no corner at a point changed, nor at a parity row's (the scope's or its own), is loaded as the
+        scope loads it, which was checked where every move allowed here was allowed: only the moves at those
+        points are checked, so that a declaration costs what it changes, not every move of the board."""
         tokens, lattice = self.tokens, self.lattice
         weights = list(scope.weights)
+        changed = {q for q, _, _ in scope.cuts}
         for _ in range(tokens.number()):
             p = tokens.number(0, len(weights) - 1)
             weights[p] = tokens.number()
+            changed.add(p)
         cuts = []
-        for _ in range(tokens.number()):
+        for _ in range(tokens.number(0, 4 * len(lattice.moves))):  # the rows there are: a move's 4 corners'
             q = tokens.number(0, len(weights) - 1)
             cuts.append((q, lattice.at[q][tokens.number(0, len(lattice.at[q]) - 1)], tokens.number()))
-        load = [sum(weights[p] for p in corners) for corners in lattice.corners]
+            changed.add(q)
+        moves = {m for p in changed for m in lattice.at[p]}
+        load = {m: sum(weights[p] for p in lattice.corners[m]) for m in moves}
         for q, m, z in cuts:
             for move in lattice.at[q]:
                 load[move] += -z if move == m else z
-        for m in range(len(lattice.moves)):
+        for m in sorted(moves):
             if not self.blocked[m] and load[m] > self.denominator:
                 raise self.fail(
                     f"the weighting loads move {' '.join(map(str, lattice.moves[m]))} with {load[m]}, "
@@ -315,40 +370,36 @@ class Checker:
                 )
         return Weighting(weights, cuts)
 
-    def branch(self, d: int, budget: int, total: int, weighting: Weighting) -> None:
+    def branch(self, d: int, budget: int, total: int, weighting: Weighting, excluded: list[int]) -> bool:
+        """A branch and its children, each blocked and added to excluded (the node unblocks them); True when
+        it ends in 'T', the node going on with them excluded, False when in 'E'."""
         lattice = self.lattice
         p = self.tokens.number(0, len(lattice.at) - 1)
         if not d >> p & 1:
             raise self.fail(f"a branch at point {p}, which is not a 1-point")
         if budget < 1:
             raise self.fail("a branch with no moves left to make")
-        listed = []
-        try:
-            while True:
-                word = self.tokens.word()
-                if word == "E":
-                    left = [m for m in lattice.at[p] if not self.blocked[m]]
-                    if left:
-                        move = " ".join(map(str, lattice.moves[left[0]]))
-                        raise self.fail(f"the branch at point {p} leaves out the move {move}")
-                    return
-                if word == "T":  # the node again, with every child so far excluded
-                    self.node(d, budget, total, weighting)
-                    return
-                if not word.isdigit() or int(word) >= len(lattice.at[p]):
-                    raise self.fail(f"expected a child of point {p}, 'E' or 'T', found {word!r}")
-                m = lattice.at[p][int(word)]
-                if self.blocked[m]:
-                    raise self.fail(f"the move {' '.join(map(str, lattice.moves[m]))} is not allowed here")
-                self.blocked[m] = 1
-                listed.append(m)
-                child_total = total
-                for c in lattice.corners[m]:
-                    child_total += -weighting.worth[c] if d >> c & 1 else weighting.worth[c]
-                self.node(d ^ lattice.bits[m], budget - 1, child_total, weighting)
-        finally:
-            for m in listed:
-                self.blocked[m] = 0
+        while True:
+            word = self.tokens.word()
+            if word == "E":
+                left = [m for m in lattice.at[p] if not self.blocked[m]]
+                if left:
+                    move = " ".join(map(str, lattice.moves[left[0]]))
+                    raise self.fail(f"the branch at point {p} leaves out the move {move}")
+                return False
+            if word == "T":
+                return True
+            if not word.isdigit() or int(word) >= len(lattice.at[p]):
+                raise self.fail(f"expected a child of point {p}, 'E' or 'T', found {word!r}")
+            m = lattice.at[p][int(word)]
+            if self.blocked[m]:
+                raise self.fail(f"the move {' '.join(map(str, lattice.moves[m]))} is not allowed here")
+            self.blocked[m] = 1
+            excluded.append(m)
+            child_total = total
+            for c in lattice.corners[m]:
+                child_total += -weighting.worth[c] if d >> c & 1 else weighting.worth[c]
+            self.node(d ^ lattice.bits[m], budget - 1, child_total, weighting)
 
     def leaf(self, kind: str, d: int, budget: int, total: int) -> None:
         if kind == "O":
@@ -373,33 +424,38 @@ def open_certificate(path: str) -> TextIO:
     return gzip.open(path, "rt", encoding="ascii") if zipped else open(path, encoding="ascii")
 
 
-def check(board_path: str, certificate_path: str) -> int | str:
-    """The optimum a certificate proves for the board in a file, or UNSOLVABLE; Invalid or Unreadable when
-    it does not."""
+def check(board_path: str, certificate_path: str, target: str = "0") -> int | str:
+    """The optimum a certificate proves for the board in a file and the target asked ('0', '1' or
+    'either'), or UNSOLVABLE; Invalid or Unreadable when it does not."""
     try:
         with open(board_path, encoding="utf-8") as file:
             board = read_board(file.read())
     except (OSError, UnicodeDecodeError) as exc:
         raise Unreadable(str(exc)) from None
-    return check_board(board, certificate_path)
+    return check_board(board, certificate_path, target)
 
 
-def check_board(board: list[list[int]], certificate_path: str) -> int | str:
-    """The optimum a certificate proves for a board (rows of 0/1 tiles), or UNSOLVABLE; Invalid or
-    Unreadable."""
+def check_board(board: list[list[int]], certificate_path: str, target: str = "0") -> int | str:
+    """The optimum a certificate proves for a board (rows of 0/1 tiles) and the target asked, or
+    UNSOLVABLE; Invalid or Unreadable."""
     try:
         with open_certificate(certificate_path) as lines:
-            return Checker(board, Tokens(lines)).check()
+            return Checker(board, Tokens(lines), target).check()
     except (OSError, UnicodeDecodeError, EOFError, zlib.error) as exc:
         raise Unreadable(str(exc)) from None
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2:
-        print("usage: certificate_check.py BOARD CERTIFICATE", file=sys.stderr)
+    target = "0"
+    if "--target" in argv[:-1]:
+        at = argv.index("--target")
+        target = TARGET_NAMES.get(argv[at + 1], "")
+        argv = argv[:at] + argv[at + 2 :]
+    if len(argv) != 2 or not target:
+        print("usage: certificate_check.py [--target 0|1|either] BOARD CERTIFICATE", file=sys.stderr)
         return EXIT_UNREADABLE
     try:
-        print(f"VALID {check(argv[0], argv[1])}")
+        print(f"VALID {check(argv[0], argv[1], target)} (target {target})")
         return EXIT_VALID
     except Invalid as exc:
         print(f"INVALID: {exc}")

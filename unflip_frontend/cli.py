@@ -786,18 +786,28 @@ def hint(
     cls=Command,
     context_settings=CONTEXT,
     short_help="Check a certificate of optimality with the independent checker.",
-    epilog="Exit status (the checker's own): 0 VALID; 1 INVALID, the certificate proves nothing; 2 a "
-    "board or certificate that cannot be read.",
+    epilog="Exit status (the checker's own): 0 VALID; 1 INVALID, the certificate proves nothing about the "
+    "board and target; 2 a board or certificate that cannot be read (the checker's caps included).",
 )
 @source_argument
 @click.argument("words", metavar="[LEVEL] CERTIFICATE", nargs=-1, required=True)
 @books_option
+@click.option(
+    "--target",
+    type=click.Choice(list(TARGETS)),
+    default="0",
+    show_default=True,
+    help="\b\nThe target the certificate must prove: 0 or white (the\n"
+    "game's goal), 1 or black, or either (the fewest moves to\neither colour: a certificate of "
+    "--target either).\nExample: --target 1",
+)
 @click.pass_obj
-def check_certificate(run: Run, source: str, words: tuple[str, ...], books: str | None) -> None:
+def check_certificate(run: Run, source: str, words: tuple[str, ...], books: str | None, target: str) -> None:
     """Check that a certificate (written by --certificate, as it is or gzipped) proves its solution
-    optimal for the board: the solution reaches the target, and no solution has fewer moves. Prints
-    'VALID k' ('VALID unsolvable' for the proof that no moves reach the target), or 'INVALID: ' and the
-    first thing found wrong.
+    optimal for the board and the target: the solution reaches the target, and no solution has fewer
+    moves. Prints 'VALID k (target t)' ('VALID unsolvable (target t)' for the proof that no moves reach
+    it), and for a book's level whether k is its par; or 'INVALID: ' and the first thing found wrong, a
+    certificate for another target among them.
 
     SOURCE and LEVEL are as for solving. The check is unflip_frontend/certificate_check.py's, which
     shares nothing with the solver or the search: `python unflip_frontend/certificate_check.py BOARD
@@ -808,7 +818,7 @@ def check_certificate(run: Run, source: str, words: tuple[str, ...], books: str 
     Examples:
       {prog} daily 5 --certificate daily5.cert.gz
       {prog} check-certificate daily 5 daily5.cert.gz
-      {prog} check-certificate board.txt board.cert
+      {prog} check-certificate board.txt board.cert --target 1
     """
     level_number = whole_number(words[0]) if len(words) == 2 else None
     if len(words) > 2 or (len(words) == 2 and level_number is None):
@@ -822,14 +832,27 @@ def check_certificate(run: Run, source: str, words: tuple[str, ...], books: str 
         raise InputError(f"{loaded.name} is a book: give a level number (1–{len(loaded.levels)})")
     else:
         level = pick_level(loaded, level_number)
+    asked = TARGETS[target]
     try:
-        proven = certificate_check.check_board([list(row) for row in level.board], words[-1])
+        proven = certificate_check.check_board([list(row) for row in level.board], words[-1], asked)
     except certificate_check.Unreadable as exc:
         raise InputError(f"cannot read the certificate {words[-1]}: {exc}") from None
     except certificate_check.Invalid as exc:
         run.terminal.write(f"INVALID: {exc}\n")
         raise SystemExit(certificate_check.EXIT_INVALID) from None
-    run.terminal.write(f"VALID {proven}\n")
+    run.terminal.write(f"VALID {proven} (target {asked}){par_comparison(level, asked, proven)}\n")
+
+
+def par_comparison(level: Level, target: str, proven: int | str) -> str:
+    """What a book level's par is beside the optimum a certificate proves: the par is the game's goal's,
+    so a proof for another target says nothing of it, and one that differs proves the par wrong."""
+    if level.par is None:
+        return ""
+    if target != "0":
+        return f"; the level's par, {level.par}, is for target 0"
+    if proven == level.par:
+        return ", the level's par"
+    return f", not the level's par {level.par}: the par is wrong"
 
 
 @cli.command(

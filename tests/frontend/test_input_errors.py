@@ -3,13 +3,12 @@ never a traceback, never a hang."""
 
 import os
 import pty
-import resource
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from helpers import REPO
+from helpers import REPO, limit_memory
 from support import one_line, recorded, run, write, write_book
 
 
@@ -193,9 +192,6 @@ def test_a_book_nested_100000_brackets_deep_is_one_line_not_a_traceback(tmp_path
 def run_limited(*args: str, stdin: object = None) -> subprocess.CompletedProcess:
     """The front end as a program with 1 GiB of address space, so reading without a limit fails fast
     (MemoryError) instead of filling the machine."""
-
-    def limit_memory() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
     return subprocess.run(
         [sys.executable, str(REPO / "unflip.py"), *args],
