@@ -31,6 +31,8 @@ Results are frozen dataclasses, one type per outcome, told apart with isinstance
   - OptimaCount: .count optimal solutions of .optimum moves each (.unique: exactly one);
   - Hint: one .move of an optimal solution and the moves .remaining after it;
   - LowerBound: the root's proven .bound, without a search;
+  - Signals: how hard a level feels, by the game's own measures, over its optimal solutions (signals.py,
+    docs/designer.md);
   - Unsolvable: no sequence of moves reaches the target;
   - Stopped: the budget ran out first; every solution needs at least .bound moves (.optimum, when it ran
     out only while the solutions were counted: .found of them met by then).
@@ -54,7 +56,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal, TypeVar, cast
 
 from . import boards
 from .books import Book, Level, load_source
@@ -63,6 +65,7 @@ from .errors import InputError, SolverError, VerificationError
 from .files import writable_target, write_atomically
 from .hints import Hint, find_hint, hint_settings
 from .protocol import LowerBound, Optima, OptimaCount, SearchProgress, Solution, Stopped, Unsolvable
+from .signals import Signals, level_signals
 from .solver import (
     MAX_NODES,
     MAX_SOLUTIONS,
@@ -92,6 +95,7 @@ __all__ = [
     "Optima",
     "OptimaCount",
     "SearchProgress",
+    "Signals",
     "Solution",
     "SolverError",
     "Stopped",
@@ -104,6 +108,7 @@ __all__ = [
     "hint",
     "lower_bound",
     "read_book",
+    "signals",
     "solve",
 ]
 
@@ -308,6 +313,60 @@ def count_solutions(
         return found
     optimum, count = len(found.moves), len(found.solutions)
     return OptimaCount(found.target, optimum, count, found.complete, found.nodes, found.seconds)
+
+
+def signals(
+    board: BoardSource,
+    *,
+    target: Target = 0,
+    threads: int | None = None,
+    max_seconds: float | None = None,
+    max_nodes: int | None = None,
+    max_solutions: int | None = None,
+    on_progress: OnProgress | None = None,
+    on_build: OnBuild | None = None,
+) -> Signals | Unsolvable | Stopped:
+    """How hard the level feels, by the game's own measures (docs/designer.md): the least and greatest Eric
+    number and obvious score over its optimal solutions, the figures the game's editor shows, the root's
+    lower bound and the gap to the optimum, and the board's symmetry and the game generator's figures.
+
+    The optima are those all_solutions lists: when max_solutions or the budget stops the listing, the
+    figures are over the optima listed (.complete is False, .over says so), and when the budget runs out
+    before the optimum is proven, or before any optimum is listed, the result is Stopped. A capped listing
+    on several threads is made again on one, as annotate makes it, so that which optima it holds, and every
+    figure, is the same on every run.
+
+    >>> found = signals("00000\\n00010\\n00000\\n01000\\n00000\\n")
+    >>> found.optimum, found.optima, found.min_eric, found.eric_per_par, found.symmetry
+    (8, 2, 10, 13, 'diagonals')
+    """
+    level = as_level(board)
+
+    def listing(threads: int | None) -> Optima | Unsolvable | Stopped:
+        return all_solutions(
+            level,
+            target=target,
+            threads=threads,
+            max_seconds=max_seconds,
+            max_nodes=max_nodes,
+            max_solutions=max_solutions,
+            on_progress=on_progress,
+            on_build=on_build,
+        )
+
+    found = listing(threads)
+    if isinstance(found, Optima) and not found.complete and threads != 1:
+        found = listing(1)
+    if isinstance(found, Unsolvable) or (isinstance(found, Stopped) and not found.solutions):
+        return found
+    optimum = len(found.solutions[0])
+    bound = lower_bound(level, target=cast(Target, found.target), on_build=on_build)
+    if not isinstance(bound, LowerBound) or bound.bound > optimum:
+        raise SolverError(f"the solver's lower bound at the start contradicts its optimum of {optimum} moves")
+    complete = isinstance(found, Optima) and found.complete
+    return level_signals(
+        level.board, found.target, found.solutions, complete, bound.bound, found.nodes, found.seconds
+    )
 
 
 def hint(
