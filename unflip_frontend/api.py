@@ -56,7 +56,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Literal, TypeVar, cast
+from typing import Literal, TypeVar
 
 from . import boards
 from .books import Book, Level, load_source
@@ -341,6 +341,16 @@ def signals(
     (8, 2, 10, 13, 'diagonals')
     """
     level = as_level(board)
+    # The search starts at the root's lower bound and says so of every bound it rules out on the way to the
+    # optimum (docs/protocol.md): the least of them is the root's bound, and none means the optimum was it.
+    # So the listing's own run gives the bound, and no second run of the solver is needed for it.
+    exhausted: list[int] = []
+
+    def watched(progress: SearchProgress) -> None:
+        if progress.state == "exhausted":
+            exhausted.append(progress.bound)
+        if on_progress is not None:
+            on_progress(progress)
 
     def listing(threads: int | None) -> Optima | Unsolvable | Stopped:
         return all_solutions(
@@ -350,7 +360,7 @@ def signals(
             max_seconds=max_seconds,
             max_nodes=max_nodes,
             max_solutions=max_solutions,
-            on_progress=on_progress,
+            on_progress=watched,
             on_build=on_build,
         )
 
@@ -360,12 +370,12 @@ def signals(
     if isinstance(found, Unsolvable) or (isinstance(found, Stopped) and not found.solutions):
         return found
     optimum = len(found.solutions[0])
-    bound = lower_bound(level, target=cast(Target, found.target), on_build=on_build)
-    if not isinstance(bound, LowerBound) or bound.bound > optimum:
-        raise SolverError(f"the solver's lower bound at the start contradicts its optimum of {optimum} moves")
+    bound = min(exhausted, default=optimum)
+    if bound > optimum:
+        raise SolverError(f"the solver ruled out {bound} moves, yet listed optimal solutions of {optimum}")
     complete = isinstance(found, Optima) and found.complete
     return level_signals(
-        level.board, found.target, found.solutions, complete, bound.bound, found.nodes, found.seconds
+        level.board, found.target, found.solutions, complete, bound, found.nodes, found.seconds
     )
 
 

@@ -19,7 +19,7 @@ from click.shell_completion import CompletionItem
 from . import __version__, certificate_check
 from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
 from .book_certificates import Certifiable
-from .books import BOOK_FILES, Level, book_text, load_source, parse_book, pick_level, source_file
+from .books import BOOK_FILES, Book, Level, book_text, load_source, parse_book, pick_level, source_file
 from .commands import (
     CertificateFolder,
     annotate_book,
@@ -1107,6 +1107,105 @@ def share(
         page,
         stream,
     )
+
+
+@cli.command(
+    cls=Command,
+    context_settings=CONTEXT,
+    short_help="How hard each level of a book feels: a table, a sheet, a page.",
+    epilog="Exit status: 0 every level measured; 1 a level unsolvable or malformed; 2 bad input; 3 a budget "
+    "stopped a level; 4 solver failure (on any level); 130, 143, 129 stopped by Ctrl-C, SIGTERM, SIGHUP (no "
+    "file written).",
+)
+@source_argument
+@level_argument
+@click.option(
+    "--csv",
+    "csv_file",
+    metavar="FILE",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="\b\nAlso write a sheet: a row per level, every figure a\ncolumn; - for standard output.\n"
+    "Example: --csv daily.csv",
+)
+@click.option(
+    "--html",
+    "html_file",
+    metavar="FILE",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="\b\nAlso write the designer's page: every board, the\ndifficulty curve, par's histogram, "
+    "the table;\n- for standard output.\nExample: --html daily.html",
+)
+@click.option(
+    "--max-solutions",
+    metavar="K",
+    type=click.IntRange(1, MAX_SOLUTIONS),
+    help="\b\nList at most K optimal solutions of a level; its\nfigures are then over those ('+').\n"
+    "Example: --max-solutions 1000",
+)
+@click.option(
+    "--max-seconds",
+    metavar="S",
+    type=Seconds(*SECONDS_RANGE),
+    help="\b\nGive each level S seconds; a level it cannot prove\nhas no figures (exit status 3).\n"
+    "Example: --max-seconds 60",
+)
+@threads_option
+@books_option
+@ascii_option
+@no_color_option
+@json_option("{prog} report daily --json")
+@click.pass_obj
+def report(
+    run: Run,
+    source: str,
+    level_number: int | None,
+    csv_file: str | None,
+    html_file: str | None,
+    max_solutions: int | None,
+    max_seconds: float | None,
+    threads: int | None,
+    books: str | None,
+    ascii_: bool,
+    no_color: bool,
+    json_: bool,
+) -> None:
+    """How hard each level of a book feels, by the game's own difficulty signals taken over every optimal
+    solution: a row per level with its number, board, par (the proven optimum), how many optima, the least
+    Eric number of any (minEric), the least obvious score ×100 (obv×100), the gap between the optimum and
+    the solver's lower bound at the start, and the solver's time; then the levels that break the
+    difficulty curve (docs/designer.md).
+
+    SOURCE and LEVEL are as for solving: a book (every level), a level of one, a text board or a game link.
+
+    \b
+    Examples:
+      {prog} report daily
+      {prog} report mybook.json --html mybook.html --csv mybook.csv
+      {prog} report weekly --json
+      {prog} report daily 5
+    """
+    from .report import ReportSettings, report_book  # the report's code is loaded only when it runs
+
+    if no_color:
+        run.terminal.disable_colour()
+    stream = run.choose({"--json": json_}, run.terminal.glyphs(ascii_)).stream
+    files = {"--csv": csv_file, "--html": html_file}
+    streamed = [option for option, path in files.items() if path == STANDARD_STREAM]
+    if streamed and (json_ or len(streamed) > 1):
+        other = "--json" if json_ else streamed[1]
+        raise InputError(f"{streamed[0]} - writes standard output, and so does {other}: name a file for one")
+    given = [Output(option, path) for option, path in files.items() if path is not None]
+    check_outputs(given, [source_file(source, books)])
+    loaded = load_source(source, books)
+    if isinstance(loaded, Level):
+        if level_number is not None:
+            raise InputError(f"{source} is a single board: drop the level number")
+        book = Book(loaded.name, (loaded,))
+    elif level_number is not None:
+        book = Book(loaded.name, (pick_level(loaded, level_number),))
+    else:
+        book = loaded
+    report_book(book, ReportSettings(threads, max_seconds, max_solutions), stream, files)
 
 
 def chosen_level(source: str, level_number: int | None, books: str | None) -> Level:

@@ -93,9 +93,15 @@ def exact_obvious(board: Board, moves: Iterable[Move]) -> Fraction:
     every move and of 1 - 2o over the chosen ones, over the number of moves."""
     shares = edge_shares(board)
     chosen = chosen_moves(*shape(board), moves)
-    total = sum((share * share for share in shares.values()), Fraction(0))
-    total += sum((1 - 2 * shares[move] for move in chosen), Fraction(0))
+    total = squared_shares(board) + sum((1 - 2 * shares[move] for move in chosen), Fraction(0))
     return total / len(shares)
+
+
+@functools.lru_cache(maxsize=64)
+def squared_shares(board: Board) -> Fraction:
+    """The sum of o² over every move: the same for every solution of the board, and most of the work of its
+    obvious score when summed again for each (a report of a book measures thousands of optima)."""
+    return sum((share * share for share in edge_shares(board).values()), Fraction(0))
 
 
 def obvious_score(board: Board, moves: Iterable[Move]) -> float:
