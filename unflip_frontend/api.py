@@ -73,6 +73,7 @@ from .solver import (
     SECONDS_RANGE,
     TARGETS,
     OnProgress,
+    RootBound,
     SolverSettings,
     no_progress,
     root_bound,
@@ -341,16 +342,7 @@ def signals(
     (8, 2, 10, 13, 'diagonals')
     """
     level = as_level(board)
-    # The search starts at the root's lower bound and says so of every bound it rules out on the way to the
-    # optimum (docs/protocol.md): the least of them is the root's bound, and none means the optimum was it.
-    # So the listing's own run gives the bound, and no second run of the solver is needed for it.
-    exhausted: list[int] = []
-
-    def watched(progress: SearchProgress) -> None:
-        if progress.state == "exhausted":
-            exhausted.append(progress.bound)
-        if on_progress is not None:
-            on_progress(progress)
+    root = RootBound(on_progress or no_progress)  # the listing's own search gives the root's bound
 
     def listing(threads: int | None) -> Optima | Unsolvable | Stopped:
         return all_solutions(
@@ -360,7 +352,7 @@ def signals(
             max_seconds=max_seconds,
             max_nodes=max_nodes,
             max_solutions=max_solutions,
-            on_progress=watched,
+            on_progress=root,
             on_build=on_build,
         )
 
@@ -369,10 +361,7 @@ def signals(
         found = listing(1)
     if isinstance(found, Unsolvable) or (isinstance(found, Stopped) and not found.solutions):
         return found
-    optimum = len(found.solutions[0])
-    bound = min(exhausted, default=optimum)
-    if bound > optimum:
-        raise SolverError(f"the solver ruled out {bound} moves, yet listed optimal solutions of {optimum}")
+    bound = root.bound(len(found.solutions[0]))
     complete = isinstance(found, Optima) and found.complete
     return level_signals(
         level.board, found.target, found.solutions, complete, bound, found.nodes, found.seconds

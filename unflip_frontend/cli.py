@@ -30,6 +30,7 @@ from .commands import (
     solve_all,
     solve_single,
 )
+from .difficulty import FIGURE_NAMES
 from .errors import ClusterError, InputError, OutputError, SolverError, likely_meant
 from .files import STANDARD_STREAM, Output, check_outputs, writable_folder, writable_target, write_atomically
 from .generator import CANONICAL_LISTING, SHIPPED_BOOKS, Plan, Shapes
@@ -829,6 +830,24 @@ def check_certificate(run: Run, source: str, words: tuple[str, ...], books: str 
     "optima hard to prove.\nExample: --min-gap 3",
 )
 @click.option(
+    "--eric",
+    type=RangeType(1, MAX_SIZE * MAX_SIZE + 1),
+    help="\b\nOnly levels whose minEric (the least Eric number of\nany optimal solution) is N or within "
+    "A-B.\nExample: --eric 20-40",
+)
+@click.option(
+    "--obv",
+    type=RangeType(0, 100),
+    help="\b\nOnly levels whose obv×100 (the least obvious score of\nany optimal solution, ×100: 0 to "
+    "100) is N or\nwithin A-B.\nExample: --obv 15-30",
+)
+@click.option(
+    "--order-by",
+    type=click.Choice(FIGURE_NAMES),
+    help="\b\nOrder the book by a figure, rising: par, eric\n(minEric), obv (obv×100) or gap "
+    "(optimum less the\nlower bound at the start).\nExample: --order-by eric",
+)
+@click.option(
     "--count",
     default=10,
     show_default=True,
@@ -877,6 +896,9 @@ def generate(
     symmetries: tuple[str, ...] | None,
     unique: bool,
     min_gap: int,
+    eric: tuple[int, int] | None,
+    obv: tuple[int, int] | None,
+    order_by: str | None,
     count: int,
     seed: str,
     kind: str,
@@ -896,6 +918,7 @@ def generate(
       {prog} generate --size 9-13 --optimum 12-18 --kind weekly --count 5
       {prog} generate --size 7x10 --count 5   7 rows of 10 tiles
       {prog} generate --size 9-13 --optimum 12-20 --symmetric half-turn,square --unique --min-gap 2
+      {prog} generate --size 6-8 --eric 15-30 --obv 10-25 --order-by eric   rising in difficulty
       {prog} generate --count 5 --out mybook.json --certificate certs   certs/001.cert ... 005.cert
       {prog} mybook.json --all     check every level solves at its par
     """
@@ -907,7 +930,7 @@ def generate(
     if out != "-":
         writable_target(out)  # before the work, not after it
     certificates = certificates_asked(certificate_folder, gzipped, dask)
-    plan = Plan(kind, count, shapes, optimum, seed, symmetries or (), unique, min_gap)
+    plan = Plan(kind, count, shapes, optimum, seed, symmetries or (), unique, min_gap, eric, obv, order_by)
     cluster = click.get_current_context().with_resource(open_cluster(dask, threads))
     text = make_book((plan,), set(), threads, run.terminal, cluster)
     if certificates is not None:  # written before the book, so a book written has every certificate

@@ -181,7 +181,7 @@ class Table(View):
         )
         seconds = "-" if signals is None else f"{signals.seconds:.3f}s"
         unmeasured = row.outcome != MEASURED
-        cells = [
+        cells: list[str | Text] = [
             str(row.place),
             size,
             par_cell(row),
@@ -203,8 +203,8 @@ class Table(View):
         for figure in FIGURES:
             places = report.breaks[figure.name]
             if places:
-                levels = ", ".join(map(str, places))
-                lines.append(Text.assemble((f"{figure.heading} curve broken by ", "bold"), f"level {levels}"))
+                levels = f"level{'s' * (len(places) > 1)} {', '.join(map(str, places))}"
+                lines.append(Text.assemble((f"{figure.heading} curve broken by ", "bold"), levels))
         if not any(report.breaks.values()) and report.rows:
             lines.append("no level breaks a curve")
         self.terminal.show(*lines)
