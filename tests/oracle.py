@@ -14,8 +14,10 @@ solver's line protocol.
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 
 import numpy as np
 
@@ -524,3 +526,127 @@ def book_vector_moves(n: int, vector: Sequence[int]) -> list[Move]:
     if len(vector) != len(order):
         raise ValueError(f"move vector of length {len(vector)} on a {n}x{n} board, expected {len(order)}")
     return [m for m, bit in zip(order, vector, strict=True) if bit]
+
+
+# --- the game's difficulty signals ---------------------------------------------------------------
+# Written from the definitions in docs/designer.md, apart from signals.py: a tile's signature is the set of
+# the chosen squares themselves, and the obvious score is summed term by term over every move.
+
+
+def tile_signature(moves: Iterable[Move], r: int, c: int) -> frozenset[Move]:
+    return frozenset(m for m in moves if m[0] <= r < m[0] + m[2] and m[1] <= c < m[1] + m[2])
+
+
+def eric(h: int, w: int, moves: Iterable[Move]) -> int:
+    """The distinct signatures of the tiles, the empty one always among them."""
+    chosen = set(map(tuple, moves))
+    return len({tile_signature(chosen, r, c) for r in range(h) for c in range(w)} | {frozenset()})
+
+
+def framed(board: Board) -> list[list[int]]:
+    """The board inside a frame of white tiles: what lies outside it."""
+    h, w = shape(board)
+    return [[0] * (w + 2)] + [[0, *row, 0] for row in board] + [[0] * (w + 2)]
+
+
+def edges_across(frame: list[list[int]], move: Move) -> int:
+    """Unit edges around the square whose inner and outer tiles differ, on the framed board."""
+    r, c, k = move[0] + 1, move[1] + 1, move[2]
+    across = 0
+    for i in range(k):
+        across += frame[r][c + i] != frame[r - 1][c + i]
+        across += frame[r + k - 1][c + i] != frame[r + k][c + i]
+        across += frame[r + i][c] != frame[r + i][c - 1]
+        across += frame[r + i][c + k - 1] != frame[r + i][c + k]
+    return across
+
+
+def obvious(board: Board, moves: Iterable[Move]) -> Fraction:
+    """The mean over every move of the level of (edges across / 4k - chosen)², the terms of one size k
+    summed over their common denominator (4k)²."""
+    h, w = shape(board)
+    chosen = set(map(tuple, moves))
+    frame = framed(board)
+    every = all_moves(h, w)
+    by_size: dict[int, int] = {}
+    for m in every:
+        by_size[m[2]] = by_size.get(m[2], 0) + (edges_across(frame, m) - 4 * m[2] * (m in chosen)) ** 2
+    return sum((Fraction(total, 16 * k * k) for k, total in by_size.items()), Fraction(0)) / len(every)
+
+
+def rounded_half_up(value: Fraction) -> int:
+    """JavaScript's Math.round, on an exact value: the nearest whole number, a half going up."""
+    return math.floor(value * 2 + 1) // 2
+
+
+SYMMETRY_NAMES = {  # the oracle's groups by the names unflip gives them
+    "left-right mirror": "mirror",
+    "up-down mirror": "mirror-ud",
+    "diagonal mirror": "diagonal",
+    "antidiagonal mirror": "antidiagonal",
+    "half turn": "half-turn",
+    "quarter turns": "quarter-turn",
+    "both mirrors": "mirrors",
+    "both diagonals": "diagonals",
+    "every symmetry": "square",
+}
+
+
+def symmetry_name(board: Board) -> str:
+    """unflip's name of the largest group the board is invariant under (its whole symmetry group, since
+    every subgroup of the square's is listed), or "none"."""
+    invariant = [name for name in _GENERATORS if is_invariant(board, name)]
+    if not invariant:
+        return "none"
+    return SYMMETRY_NAMES[max(invariant, key=lambda name: len(SYMMETRY_GROUPS[name]))]
+
+
+def generator_figures(board: Board) -> dict[str, Fraction]:
+    """The game generator's figures, as exact fractions: black share, bounding-box compactness, the best
+    agreement with an image that differs from the board (the generator skips an image equal to the board),
+    and density, 1 at half black."""
+    h, w = shape(board)
+    n = h * w
+    black = [(r, c) for r in range(h) for c in range(w) if board[r][c]]
+    compact = Fraction(0)
+    if black:
+        height = max(r for r, _ in black) - min(r for r, _ in black) + 1
+        width = max(c for _, c in black) - min(c for _, c in black) + 1
+        compact = 1 - Fraction(height * width, n)
+    maps = SYMMETRY_GROUPS["every symmetry" if h == w else "both mirrors"]
+    best = 0
+    for tile_map in maps:
+        images = [(r, c, *_apply(tile_map, h, r, c, w)) for r in range(h) for c in range(w)]
+        same = sum(board[r][c] == board[i][j] for r, c, i, j in images)
+        if same != n:
+            best = max(best, same)
+    share = Fraction(len(black), n)
+    return {
+        "black_fraction": share,
+        "compactness": compact,
+        "symmetry_score": Fraction(best, n),
+        "density": 1 - abs(share - Fraction(1, 2)) * 2,
+    }
+
+
+def signals_over(board: Board, optima: Sequence[Iterable[Move]]) -> dict[str, object]:
+    """The least and greatest Eric number and obvious score over the optima given, each with the first
+    solution (moves sorted, solutions in sorted order) attaining it, and the editor's rounded figures."""
+    h, w = shape(board)
+    solutions = sorted(tuple(sorted(map(tuple, moves))) for moves in optima)
+    par = len(solutions[0])
+    figures: dict[str, object] = {}
+    for name, measure in (("eric", lambda s: eric(h, w, s)), ("obvious", lambda s: obvious(board, s))):
+        scores = [measure(solution) for solution in solutions]
+        low, high = min(scores), max(scores)
+        figures |= {
+            f"min_{name}": low,
+            f"max_{name}": high,
+            f"min_{name}_solution": solutions[scores.index(low)],
+            f"max_{name}_solution": solutions[scores.index(high)],
+        }
+    # The game's level menu shows 0 for a par of 0.
+    figures["eric_per_par"] = rounded_half_up(Fraction(10 * figures["min_eric"], par)) if par else 0
+    figures["obvious_per_par"] = rounded_half_up(1000 * figures["min_obvious"] / par) if par else 0
+    figures["obvious_100"] = rounded_half_up(100 * figures["min_obvious"])
+    return figures

@@ -62,6 +62,11 @@ class Unproven:
 
 
 Prove = Callable[[Board], Proof | Unproven]
+# annotate --signals: a proven level's figures (signals.py), in the form stored under UNFLIP_KEY.
+Measure = Callable[[Board, Proof], dict[str, object]]
+# unflip's own key in a level, as the game's generator has its "_gen": the game's loader reads only the
+# fields it knows, so the book still loads as it did (docs/designer.md).
+UNFLIP_KEY = "_unflip"
 
 
 class Removed:
@@ -310,10 +315,26 @@ def optima_listing(proof: Proof) -> list[Vector]:
     return [proof.canonical, *rest][: max(len(proof.optima), 1)]
 
 
+def with_signals(entry: dict[str, object], audit: LevelAudit, signals: dict[str, object]) -> LevelAudit:
+    """The audit with the level's signals stored under UNFLIP_KEY, beside what else unflip keeps there;
+    unchanged when they are there already."""
+    stored = entry.get(UNFLIP_KEY)
+    kept = stored if isinstance(stored, dict) else {}
+    if kept.get("signals") == signals:
+        return audit
+    return dataclasses.replace(audit, fields=(*audit.fields, (UNFLIP_KEY, {**kept, "signals": signals})))
+
+
 def audit_book(
-    data: dict[str, object], name: str, prove: Prove, exhaustive: bool, on_level: OnLevel | None = None
+    data: dict[str, object],
+    name: str,
+    prove: Prove,
+    exhaustive: bool,
+    on_level: OnLevel | None = None,
+    measure: Measure | None = None,
 ) -> list[LevelAudit]:
-    """Every level of a parsed book (json.loads keeps its key order), in order."""
+    """Every level of a parsed book (json.loads keeps its key order), in order; with measure, each proven
+    level's signals stored too."""
     entries = data.get("levels")
     if not isinstance(entries, list) or not entries:
         raise ValueError(f"{name}: not a level book with levels")
@@ -324,7 +345,10 @@ def audit_book(
             audit = malformed_audit(level, level.problem)
         else:
             assert isinstance(entry, dict)  # parse_level accepts only an object
-            audit = audit_level(entry, level, prove(level.board), exhaustive)
+            proof = prove(level.board)
+            audit = audit_level(entry, level, proof, exhaustive)
+            if measure is not None and isinstance(proof, Proof) and proof.optimum is not None:
+                audit = with_signals(entry, audit, measure(level.board, proof))
         if on_level is not None:
             on_level(audit)
         audits.append(audit)
@@ -348,13 +372,18 @@ def annotated_book(data: dict[str, object], audits: list[LevelAudit]) -> dict[st
 
 
 def annotate_text(
-    text: str, name: str, prove: Prove, exhaustive: bool, on_level: OnLevel | None = None
+    text: str,
+    name: str,
+    prove: Prove,
+    exhaustive: bool,
+    on_level: OnLevel | None = None,
+    measure: Measure | None = None,
 ) -> tuple[str, list[LevelAudit]]:
     """A book's text annotated, and what was found in each level. A book that cannot be read is an
     InputError, as anywhere a book is read."""
     parse_book(text, name)
     data = json.loads(text)
-    audits = audit_book(data, name, prove, exhaustive, on_level)
+    audits = audit_book(data, name, prove, exhaustive, on_level, measure)
     return annotated_text(text, audits), audits
 
 
@@ -450,7 +479,8 @@ def level_edits(
     element_gap = "," + (" " if gap and gap[1] == " " else "")
 
     def encoded(value: object) -> str:
-        return json.dumps(value, separators=(element_gap, key_gap))  # the values written hold no object
+        # The level's own separators inside a value too, an object's (the signals) as well as a list's.
+        return json.dumps(value, separators=(element_gap, key_gap))
 
     by_key = {member.key: (index, member) for index, member in enumerate(members)}
     edits = []

@@ -18,7 +18,7 @@ Each side is 2 to 15 tiles; a move is a k×k square, 2 ≤ k ≤ the shorter sid
 
 Options, keywords only, as the command line's: target (0 or "white", the game's goal; 1 or "black";
 "either", whichever takes fewer moves), threads (default: all cores), max_seconds and max_nodes (a budget:
-when it runs out the result is Stopped), max_solutions (a cap on all_solutions and count_solutions).
+when it runs out the result is Stopped), max_solutions (a cap on all_solutions, count_solutions and signals).
 on_progress is called with a SearchProgress each time the search starts on a longer bound, proves one
 impossible or anneals for a solution of the next (its .state says which); on_build with the compile
 command, just before the solver is built.
@@ -55,15 +55,16 @@ import os
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal, TypeVar, cast
 
 from . import boards
 from .books import Book, Level, load_source
 from .build import OnBuild, ensure_solver, quiet_build
 from .errors import InputError, SolverError, VerificationError
 from .files import writable_target, write_atomically
-from .hints import Hint, find_hint, hint_settings
+from .hints import PREFERENCES, Hint, find_hint, hint_settings
 from .protocol import LowerBound, Optima, OptimaCount, SearchProgress, Solution, Stopped, Unsolvable
 from .signals import Signals, level_signals
 from .solver import (
@@ -174,6 +175,7 @@ class Board(tuple[tuple[int, ...], ...]):
 
 BoardSource = str | Sequence[Sequence[int]] | Level
 Target = Literal[0, 1, "0", "1", "white", "black", "either"]
+Prefer = Literal["eric", "obvious"]
 
 
 def as_level(board: BoardSource) -> Level:
@@ -343,6 +345,24 @@ def signals(
     """
     level = as_level(board)
     root = RootBound(on_progress or no_progress)  # the listing's own search gives the root's bound
+    found = listed_optima(level, target, threads, max_seconds, max_nodes, max_solutions, root, on_build)
+    if isinstance(found, Unsolvable) or (isinstance(found, Stopped) and not found.solutions):
+        return found
+    return measured(level, found, on_build, root.bound(len(found.solutions[0])))
+
+
+def listed_optima(
+    level: Level,
+    target: Target,
+    threads: int | None,
+    max_seconds: float | None,
+    max_nodes: int | None,
+    max_solutions: int | None,
+    on_progress: OnProgress | None,
+    on_build: OnBuild | None,
+) -> Optima | Unsolvable | Stopped:
+    """all_solutions, made again on one thread when max_solutions stopped it on several: the threads race,
+    and which optima a capped listing holds varies with them; on one it is the same every time."""
 
     def listing(threads: int | None) -> Optima | Unsolvable | Stopped:
         return all_solutions(
@@ -352,20 +372,50 @@ def signals(
             max_seconds=max_seconds,
             max_nodes=max_nodes,
             max_solutions=max_solutions,
-            on_progress=root,
+            on_progress=on_progress,
             on_build=on_build,
         )
 
     found = listing(threads)
     if isinstance(found, Optima) and not found.complete and threads != 1:
         found = listing(1)
-    if isinstance(found, Unsolvable) or (isinstance(found, Stopped) and not found.solutions):
-        return found
-    bound = root.bound(len(found.solutions[0]))
+    return found
+
+
+def measured(
+    level: Level, found: Optima | Stopped, on_build: OnBuild | None, bound: int | None = None
+) -> Signals:
+    """The signals over the optima a listing holds (a Stopped one: those it listed before the budget ran
+    out, at least one); bound, the root's lower bound when the listing's search gave it."""
     complete = isinstance(found, Optima) and found.complete
-    return level_signals(
-        level.board, found.target, found.solutions, complete, bound, found.nodes, found.seconds
-    )
+    solutions, nodes, seconds = found.solutions, found.nodes, found.seconds
+    return measured_optima(level, found.target, solutions, complete, on_build, nodes, seconds, bound)
+
+
+def measured_optima(
+    board: BoardSource,
+    target: int,
+    solutions: Sequence[Sequence[Move]],
+    complete: bool,
+    on_build: OnBuild | None,
+    nodes: int = 0,
+    seconds: float = 0.0,
+    bound: int | None = None,
+) -> Signals:
+    """The signals over optimal solutions of the board (every one when complete), with the root's lower
+    bound: bound when the search that listed them gave it (solver.RootBound), else the solver's at once."""
+    level = as_level(board)
+    optimum = len(solutions[0])
+    if bound is None:
+        asked = lower_bound(level, target=cast(Target, target), on_build=on_build)
+        if not isinstance(asked, LowerBound):
+            raise SolverError(
+                f"the solver gave no lower bound at the start of a board it solved in {optimum} moves"
+            )
+        bound = asked.bound
+    if bound > optimum:
+        raise SolverError(f"the solver's lower bound at the start contradicts its optimum of {optimum} moves")
+    return level_signals(level.board, target, solutions, complete, bound, nodes, seconds)
 
 
 def hint(
@@ -374,21 +424,24 @@ def hint(
     target: Target = 0,
     max_seconds: float | None = None,
     max_nodes: int | None = None,
+    prefer: Prefer | None = None,
     on_progress: OnProgress | None = None,
     on_build: OnBuild | None = None,
 ) -> Hint | Solution | Unsolvable | Stopped:
     """One move of an optimal solution from the board as it is, and how many moves remain after it; the
     same board always gets the same hint (the search runs on one thread). A board already solved gets the
-    Solution of no moves instead, and one without a solution Unsolvable or Stopped.
+    Solution of no moves instead, and one without a solution Unsolvable or Stopped. With prefer ("eric" or
+    "obvious"), the move the game's own hint rule picks, from every optimal solution (hints.py).
 
     >>> found = hint([[1, 1, 0], [1, 0, 1], [0, 1, 1]])
     >>> found.move, found.remaining
     (Move(row=0, col=0, size=2), 1)
     """
     settings = search_settings(target, None, max_seconds, max_nodes)
-    return search(
-        board, hint_settings(settings.target, max_seconds, max_nodes), find_hint, on_progress, on_build
-    )
+    if prefer is not None and prefer not in PREFERENCES:
+        raise InputError(f"prefer must be {' or '.join(map(repr, PREFERENCES))}, not {prefer!r}")
+    asked = hint_settings(settings.target, max_seconds, max_nodes)
+    return search(board, asked, partial(find_hint, prefer=prefer), on_progress, on_build)
 
 
 def lower_bound(

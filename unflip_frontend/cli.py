@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 from click.shell_completion import CompletionItem
 
-from . import __version__, certificate_check
+from . import __version__, api, certificate_check
 from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
 from .book_certificates import Certifiable
 from .books import BOOK_FILES, Book, Level, book_text, load_source, parse_book, pick_level, source_file
@@ -34,7 +34,7 @@ from .difficulty import FIGURE_NAMES
 from .errors import ClusterError, InputError, OutputError, SolverError, likely_meant
 from .files import STANDARD_STREAM, Output, check_outputs, writable_folder, writable_target, write_atomically
 from .generator import CANONICAL_LISTING, SHIPPED_BOOKS, Plan, Shapes
-from .hints import hint_settings
+from .hints import PREFERENCES, hint_settings
 from .layout import find_layout
 from .links import GAME_PAGE
 from .outputs import Outputs, Stream, choose_outputs, stream_in_words
@@ -506,11 +506,18 @@ def cli() -> None:
     "'{prog} check-certificate' (gzipped when FILE ends\nin .gz).\nExample: --certificate daily5.cert.gz",
 )
 @click.option(
+    "--signals",
+    is_flag=True,
+    help="\b\nHow hard the level feels, by the game's own measures,\nover its optimal solutions: "
+    "Eric number, obvious\nscore, root bound and gap, symmetry "
+    "(docs/designer.md).\nExample: {prog} daily 5 --signals",
+)
+@click.option(
     "--max-solutions",
     metavar="K",
     type=click.IntRange(1, MAX_SOLUTIONS),
-    help="\b\nWith --all-solutions or --count: stop at K solutions\n"
-    "and say there may be more.\nExample: --max-solutions 10",
+    help="\b\nWith --all-solutions, --count or --signals: stop at K\n"
+    "solutions and say there may be more.\nExample: --max-solutions 10",
 )
 @threads_option
 @target_option
@@ -535,6 +542,7 @@ def solve(
     all_solutions: bool,
     count: bool,
     certificate: str | None,
+    signals: bool,
     max_solutions: int | None,
     threads: int | None,
     target: str,
@@ -569,14 +577,18 @@ def solve(
         run.terminal.disable_colour()
     given = {"--json": json_, "--step": step, "--compact": compact, "--svg": svg, "--html": html}
     outputs = run.choose(given, run.terminal.glyphs(ascii_))
-    optima = check_optima_options(all_solutions, count, max_solutions, list_, all_)
+    optima = check_optima_options(all_solutions, count, max_solutions, list_, all_, signals)
     if step and (json_ or compact):
         raise InputError("--step shows the cards one at a time: drop --json and --compact")
     if optima and outputs.one_solution:
         raise InputError(f"{outputs.one_solution[0]} shows one solution: drop --all-solutions and --count")
     check_certificate_options(certificate, optima, list_, all_, dask)
+    if signals and certificate is not None:
+        raise InputError("--signals lists every optimum, --certificate proves one: give one of them")
+    if signals and dask is not None:
+        raise InputError("--signals lists every optimum here: drop --dask")
     settings = SolverSettings(
-        TARGETS[target], threads, max_seconds, max_nodes, optima is not None, max_solutions
+        TARGETS[target], threads, max_seconds, max_nodes, optima is not None or signals, max_solutions
     )
     check_walkthrough_files(source, books, outputs, certificate)
     loaded = load_source(source, books)
@@ -588,7 +600,9 @@ def solve(
     if isinstance(loaded, Level):
         if list_ or all_ or level_number is not None:
             raise InputError(f"{source} is a single board: drop the level number, --list and --all")
-        solve_single(loaded, settings, outputs, optima == "list", certificate, cluster)
+        solve_single(
+            loaded, settings, outputs, optima == "list", certificate, cluster, signals, optima is not None
+        )
     elif sum((list_, all_, level_number is not None)) != 1:
         raise InputError(
             f"{loaded.name} is a book: give one of a level number (1–{len(loaded.levels)}), --list or --all"
@@ -598,8 +612,9 @@ def solve(
     elif all_:
         solve_all(loaded, settings, outputs.stream, optima == "count", cluster)
     elif level_number is not None:
+        level = pick_level(loaded, level_number)
         solve_single(
-            pick_level(loaded, level_number), settings, outputs, optima == "list", certificate, cluster
+            level, settings, outputs, optima == "list", certificate, cluster, signals, optima is not None
         )
 
 
@@ -626,15 +641,18 @@ def open_cluster(dask: str | None, threads: int | None) -> Iterator[Cluster | No
 
 
 def check_optima_options(
-    all_solutions: bool, count: bool, max_solutions: int | None, list_: bool, all_: bool
+    all_solutions: bool, count: bool, max_solutions: int | None, list_: bool, all_: bool, signals: bool
 ) -> str | None:
     """What --all-solutions, --count and --max-solutions ask for together: "list", "count" or neither.
-    --count has the solver list the solutions too, so that each one counted is replayed first."""
+    --count has the solver list the solutions too, so that each one counted is replayed first; so does
+    --signals, which measures one level's optima."""
     if all_solutions and count:
         raise InputError("give --all-solutions or --count, not both")
     optima = "list" if all_solutions else "count" if count else None
-    if max_solutions is not None and optima is None:
-        raise InputError("--max-solutions caps --all-solutions or --count: give one of them")
+    if max_solutions is not None and optima is None and not signals:
+        raise InputError("--max-solutions caps --all-solutions, --count or --signals: give one of them")
+    if signals and (list_ or all_):
+        raise InputError("--signals measures one level: give a level, not --list or --all")
     if optima and list_:
         raise InputError("--list reads the book without solving: drop --all-solutions and --count")
     if optima == "list" and all_:
@@ -695,6 +713,13 @@ def check_walkthrough_files(
 @ascii_option
 @no_color_option
 @json_option("{prog} hint daily 5 --json")
+@click.option(
+    "--prefer",
+    type=click.Choice(PREFERENCES),
+    help="\b\nThe move the game's own hint would pick: of every\noptimal solution's moves, the one "
+    "leaving the least\nEric number (or obvious score) to play after it.\nExample: {prog} hint daily 5 "
+    "--prefer eric",
+)
 @target_option
 @max_seconds_option
 @max_nodes_option
@@ -707,6 +732,7 @@ def hint(
     ascii_: bool,
     no_color: bool,
     json_: bool,
+    prefer: api.Prefer | None,
     target: str,
     max_seconds: float | None,
     max_nodes: int | None,
@@ -717,7 +743,8 @@ def hint(
     SOURCE and LEVEL are as for solving: a level of a book, or a text board, such as a game in progress,
     in a file or on standard input (-). The hint is the first, in reading order (top row first, then
     left), of the moves of an optimal solution the solver finds on one thread, so the same position always
-    gets the same hint.
+    gets the same hint. With --prefer, it is the move the game's own hint rule picks from every optimal
+    solution (docs/designer.md), the same on every run too.
 
     \b
     Examples:
@@ -729,7 +756,7 @@ def hint(
         run.terminal.disable_colour()
     stream = run.choose({"--json": json_}, run.terminal.glyphs(ascii_)).stream
     level = chosen_level(source, level_number, books)
-    give_hint(level, hint_settings(TARGETS[target], max_seconds, max_nodes), stream)
+    give_hint(level, hint_settings(TARGETS[target], max_seconds, max_nodes), stream, prefer)
 
 
 @cli.command(
@@ -1011,6 +1038,13 @@ def books(run: Run, folder: str | None, threads: int | None) -> None:
     "with more is then recorded as optimal, not exhaustive.\nExample: --max-solutions 1000",
 )
 @click.option(
+    "--signals",
+    is_flag=True,
+    help="\b\nStore each level's difficulty signals (Eric number,\nobvious score, root bound, "
+    "symmetry) over its optima\nunder the level's \"_unflip\" key (docs/designer.md).\n"
+    "Example: {prog} annotate mybook.json --in-place --signals",
+)
+@click.option(
     "--max-seconds",
     metavar="S",
     type=Seconds(*SECONDS_RANGE),
@@ -1031,6 +1065,7 @@ def annotate(
     in_place: bool,
     exhaustive: bool,
     max_solutions: int | None,
+    signals: bool,
     max_seconds: float | None,
     certificate_folder: str | None,
     gzipped: bool,
@@ -1071,12 +1106,12 @@ def annotate(
         if book.file is not None and target == Path(os.path.realpath(book.file)):
             raise InputError(f"--out {out} is BOOK itself: give --in-place to write over it, or another file")
     # Without --exhaustive only the canonical optimum is written, and a level with more optima than the
-    # listing holds gets it by probing.
+    # listing holds gets it by probing; --signals measures every optimum, unless --max-solutions caps them.
     certificates = certificates_asked(certificate_folder, gzipped, dask)
-    listing = max_solutions or (None if exhaustive else CANONICAL_LISTING)
+    listing = max_solutions or (None if exhaustive or signals else CANONICAL_LISTING)
     settings = SolverSettings("0", threads, max_seconds, None, True, listing)
     cluster = click.get_current_context().with_resource(open_cluster(dask, threads))
-    annotate_book(book, target, shown, settings, exhaustive, stream, certificates, cluster)
+    annotate_book(book, target, shown, settings, exhaustive, stream, certificates, cluster, signals)
 
 
 @cli.command(

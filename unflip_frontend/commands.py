@@ -12,17 +12,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from . import api
-from .annotate import LevelAudit, Unproven, annotate_text, book_errors, solver_prover
-from .boards import Board, moves_word, replay
+from .annotate import LevelAudit, Proof, Unproven, annotate_text, book_errors, solver_prover
+from .boards import Board, moves_word, replay, shape
 from .book_certificates import Certifiable, Written, solver_certifier, write_certificates
 from .books import Book, BookText, Level, parse_book
 from .build import OnBuild
 from .errors import SolverError
 from .files import write_atomically
+from .game_vectors import vector_to_moves
 from .generator import CANONICAL_LISTING, Plan, generate_book
 from .links import share_link
 from .outputs import Outputs, Stream, unsolved_status
 from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable, shortfall
+from .signals import signals_object
 from .solver import OnProgress, SolverSettings
 from .terminal import (
     EXIT_FAILED,
@@ -46,10 +48,22 @@ def search(
     on_progress: OnProgress,
     on_build: OnBuild,
     certificate: str | None = None,
+    signals: bool = False,
 ) -> Outcome:
     """The search the settings ask for: one optimal solution (with its certificate written to the file
-    named), or every one (up to their cap)."""
+    named), or every one (up to their cap; for signals, a capped listing the same on every run)."""
     target = cast(api.Target, settings.target)  # one of the solver's words, which the API takes as they are
+    if signals:
+        return api.listed_optima(
+            level,
+            target,
+            settings.threads,
+            settings.max_seconds,
+            settings.max_nodes,
+            settings.max_solutions,
+            on_progress,
+            on_build,
+        )
     if settings.all_solutions:
         return api.all_solutions(
             level,
@@ -80,21 +94,26 @@ def solve_single(
     listed: bool,
     certificate: str | None = None,
     cluster: Cluster | None = None,
+    signals: bool = False,
+    optima: bool = False,
 ) -> None:
-    """One level: its solution (and its certificate, when a file is named), or with
-    settings.all_solutions, every optimal solution (listed) or their count; on the cluster when one is
-    given."""
+    """One level: its solution (and its certificate, when a file is named), or with optima, every optimal
+    solution (listed) or their count; on the cluster when one is given. With signals, the level's
+    difficulty signals first, over the optima listed (settings.all_solutions lists them)."""
     stream = outputs.stream
     # Built before the level is named, so a build that fails leaves standard output empty.
     api.build_solver(stream.terminal.announce_build)
     stream.searching(level)
+    on_build = stream.terminal.announce_build
     with solving_status(level.name, stream.glyphs, stream.terminal.err) as on_progress:
         if cluster is None:
-            outcome = search(level, settings, on_progress, stream.terminal.announce_build, certificate)
+            outcome = search(level, settings, on_progress, on_build, certificate, signals)
         else:
             outcome = cluster.solve(
                 level.board, settings.target, settings.max_seconds, settings.max_nodes, on_progress
             )
+    if signals and isinstance(outcome, Optima | Stopped) and outcome.solutions:
+        stream.measured(level, api.measured(level, outcome, on_build))
     if isinstance(outcome, Stopped) and outcome.found is not None:
         stream.counting_stopped(level, settings, outcome, listed)
     if certificate is not None and isinstance(outcome, Solution):
@@ -103,14 +122,18 @@ def solve_single(
         stream.terminal.status(f"wrote the certificate that no moves solve it to {certificate}")
     if not isinstance(outcome, Solution):
         stream.unsolved(level, settings, outcome)
-    if isinstance(outcome, Optima):
+    if isinstance(outcome, Optima) and optima:
         stream.optima(level, settings, outcome, listed)
-    else:
-        outputs.solved(level, settings, outcome, replay(level.board, outcome.moves))
+    else:  # with signals alone, the first optimum listed, as one solution
+        shown = Solution(outcome.target, outcome.moves, outcome.nodes, outcome.seconds)
+        outputs.solved(level, settings, shown, replay(level.board, outcome.moves))
 
 
-def give_hint(level: Level, settings: SolverSettings, stream: Stream) -> None:
-    """One move of an optimal solution and the moves that remain after it, or why there is none."""
+def give_hint(
+    level: Level, settings: SolverSettings, stream: Stream, prefer: api.Prefer | None = None
+) -> None:
+    """One move of an optimal solution and the moves that remain after it, or why there is none; with
+    prefer, the move the game's hint rule picks."""
     api.build_solver(stream.terminal.announce_build)
     stream.searching(level)
     with solving_status(level.name, stream.glyphs, stream.terminal.err) as on_progress:
@@ -119,6 +142,7 @@ def give_hint(level: Level, settings: SolverSettings, stream: Stream) -> None:
             target=cast(api.Target, settings.target),
             max_seconds=settings.max_seconds,
             max_nodes=settings.max_nodes,
+            prefer=prefer,
             on_progress=on_progress,
             on_build=stream.terminal.announce_build,
         )
@@ -310,6 +334,14 @@ def make_book(
             return generate_book(plans, solver, settings, seen, lambda _index: bar.advance(task), draft)
 
 
+def proven_signals(board: Board, proof: Proof) -> dict[str, object]:
+    """annotate --signals: a proven level's signals over the optima its proof lists, as they are stored:
+    without the search's nodes and seconds, so that they are the same on every run."""
+    height, width = shape(board)
+    solutions = [vector_to_moves(vector, height, width) for vector in proof.optima]
+    return signals_object(api.measured_optima(board, 0, solutions, proof.complete, None), search=False)
+
+
 def annotate_book(
     source: BookText,
     target: Path,
@@ -319,12 +351,14 @@ def annotate_book(
     stream: Stream,
     certificates: CertificateFolder | None = None,
     cluster: Cluster | None = None,
+    signals: bool = False,
 ) -> None:
     """Every level of a book proven (on a cluster, each level a task of its own), what the book got wrong
     said level by level, and the book written with the fields that put it right; with certificates, each
     proven level's certificate too, written before the book. The book is written once, whole, at the end:
     Ctrl-C or SIGTERM before then leaves the output as it was. A level a budget stopped keeps its fields
-    (or has no certificate), and the run exits 3."""
+    (or has no certificate), and the run exits 3. With signals, each proven level's signals are stored
+    too."""
     solver = api.build_solver(stream.terminal.announce_build)
     book = parse_book(source.text, source.name)
     bar_console, bar_shown = stream.progress_console()
@@ -345,7 +379,8 @@ def annotate_book(
         here = contextlib.nullcontext(solver_prover(solver, settings, on_progress))
         boards = [level.board for level in book.levels if level.problem is None]
         with here if cluster is None else cluster.proofs(boards, settings) as prove:
-            text, audits = annotate_text(source.text, source.name, prove, exhaustive, on_level)
+            measure = proven_signals if signals else None
+            text, audits = annotate_text(source.text, source.name, prove, exhaustive, on_level, measure)
     uncertified: tuple[Certifiable, ...] = ()
     if certificates is not None:
         proven = [

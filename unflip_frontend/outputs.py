@@ -46,7 +46,15 @@ from .render import (
     solution_summary,
     verified_line,
 )
-from .render_optima import OPTIMA_COLUMN_KEY, already_solved, count_cell, hint_card, optima_report
+from .render_optima import (
+    OPTIMA_COLUMN_KEY,
+    already_solved,
+    count_cell,
+    hint_card,
+    optima_report,
+    signals_report,
+)
+from .signals import Signals
 from .solver import SolverSettings
 from .stepper import interactive, step_through
 from .terminal import ERROR_OUTCOMES, EXIT_FAILED, EXIT_OK, EXIT_STOPPED, Terminal
@@ -122,6 +130,10 @@ class Stream(ABC):
         """Every optimal solution (listed: --all-solutions), or only how many there are (--count)."""
 
     @abstractmethod
+    def measured(self, level: Level, signals: Signals) -> None:
+        """--signals: the level's difficulty signals, known before its solution (or its optima) is shown."""
+
+    @abstractmethod
     def hinted(self, level: Level, settings: SolverSettings, hint: Hint) -> None:
         """A hint's move and the moves that remain after it."""
 
@@ -191,6 +203,9 @@ class Cards(Stream):
 
     def optima(self, level: Level, settings: SolverSettings, optima: Optima, listed: bool) -> None:
         self.terminal.show(*optima_report(level, optima, self.glyphs, listed))
+
+    def measured(self, level: Level, signals: Signals) -> None:
+        self.terminal.show(*signals_report(signals, self.glyphs))
 
     def counting_stopped(
         self, level: Level, settings: SolverSettings, stopped: Stopped, listed: bool
@@ -308,17 +323,25 @@ class Records(Stream):
         self.emit(error_record(ERROR_OUTCOMES.get(code, "rejected"), message, code))
         super().fail(message, code, label)
 
+    def __init__(self, terminal: Terminal, glyphs: Glyphs) -> None:
+        super().__init__(terminal, glyphs)
+        self.signals: Signals | None = None  # measured, for the solve record to carry
+
     def searching(self, level: Level) -> None:
         """The record names the level."""
 
     def solved(self, level: Level, settings: SolverSettings, solution: Solution, boards: list[Board]) -> None:
-        self.emit(solve_record(level, settings, solution, EXIT_OK))
+        self.emit(solve_record(level, settings, solution, EXIT_OK, signals=self.signals))
 
     def optima(self, level: Level, settings: SolverSettings, optima: Optima, listed: bool) -> None:
         if listed:
             for solution in solution_records(optima):
                 self.emit(solution)
-        self.emit(solve_record(level, settings, optima, EXIT_OK, listed))
+        self.emit(solve_record(level, settings, optima, EXIT_OK, listed, self.signals))
+
+    def measured(self, level: Level, signals: Signals) -> None:
+        """Carried by the solve record that follows."""
+        self.signals = signals
 
     def hinted(self, level: Level, settings: SolverSettings, hint: Hint) -> None:
         self.emit(hint_record(level, settings, hint))
@@ -336,7 +359,7 @@ class Records(Stream):
         if listed:
             for solution in solution_records(stopped):
                 self.emit(solution)
-        self.emit(solve_record(level, settings, stopped, EXIT_STOPPED, listed))
+        self.emit(solve_record(level, settings, stopped, EXIT_STOPPED, listed, self.signals))
         super().counting_stopped(level, settings, stopped, listed)
 
     def levels(self, book: Book) -> None:
@@ -387,6 +410,11 @@ class Picture(Cards):
 
     def searching(self, level: Level) -> None:
         """Nothing: the level is named inside the drawing."""
+
+    def measured(self, level: Level, signals: Signals) -> None:
+        """On standard error, which has room for them."""
+        for line in signals_report(signals, self.glyphs):
+            self.terminal.err.print(line, soft_wrap=True)
 
     def solved(self, level: Level, settings: SolverSettings, solution: Solution, boards: list[Board]) -> None:
         self.terminal.write(self.draw(level, solution, boards))

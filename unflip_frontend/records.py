@@ -16,7 +16,7 @@ from .boards import Board, Move
 from .books import Book, Level
 from .hints import Hint
 from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable
-from .signals import signals_object
+from .signals import Signals, signals_object
 from .solver import SolverSettings
 from .verify import FAILURE_KINDS, Failure, LevelCheck, Tally
 
@@ -124,13 +124,21 @@ def outcome_fields(level: Level, outcome: Outcome, listed: bool = True) -> Recor
 
 
 def solve_record(
-    level: Level, settings: SolverSettings, outcome: Outcome, exit_status: int, listed: bool = True
+    level: Level,
+    settings: SolverSettings,
+    outcome: Outcome,
+    exit_status: int,
+    listed: bool = True,
+    signals: Signals | None = None,
 ) -> Record:
+    """With signals (--signals), the level's difficulty signals too."""
+    measured = {} if signals is None else {"signals": signals_object(signals)}
     return record(
         "solve",
         level=level_object(level),
         settings=settings_object(settings),
         **outcome_fields(level, outcome, listed),
+        **measured,
         exit_status=exit_status,
     )
 
@@ -152,6 +160,7 @@ def hint_record(level: Level, settings: SolverSettings, hint: Hint) -> Record:
         target=hint.target,
         move=move_object(hint.move),
         moves_remaining=hint.remaining,
+        **({} if hint.prefer is None else {"prefer": hint.prefer}),
         nodes=hint.nodes,
         seconds=hint.seconds,
         exit_status=0,

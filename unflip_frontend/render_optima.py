@@ -10,6 +10,7 @@ from .books import Level
 from .hints import Hint
 from .protocol import Optima, Outcome, Stopped, counted_words
 from .render import Glyphs, describe_move, par_note, render_board
+from .signals import Signals
 
 
 def move_code(move: Move, glyphs: Glyphs) -> str:
@@ -78,6 +79,40 @@ def optima_report(level: Level, optima: Optima | Stopped, glyphs: Glyphs, listed
     return parts
 
 
+def signals_report(signals: Signals, glyphs: Glyphs) -> list[Text]:
+    """The difficulty signals, a line a measure, saying which optima they are over."""
+
+    def solution(moves: tuple[Move, ...]) -> str:
+        return " ".join(move_code(move, glyphs) for move in moves) or "no moves"
+
+    return [
+        Text(f"Signals over {signals.over} (the game's measures, docs/designer.md):", style="bold"),
+        Text(
+            f"  Eric number    least {signals.min_eric}, most {signals.max_eric}; "
+            f"eric/par {signals.eric_per_par}"
+        ),
+        Text(
+            f"  obvious score  least {signals.min_obvious:.3f} (the editor's {signals.obvious_100}), "
+            f"most {signals.max_obvious:.3f}; obv/par {signals.obvious_per_par}"
+        ),
+        Text(f"  root bound     {signals.root_bound}, gap {signals.gap} to the optimum of {signals.optimum}"),
+        Text(
+            f"  board          symmetry {signals.symmetry}; black {signals.black_fraction:.2f}, compactness "
+            f"{signals.compactness:.2f}, symmetry score {signals.symmetry_score:.2f}, "
+            f"density {signals.density:.2f}"
+        ),
+        Text(f"  least Eric     {solution(signals.min_eric_solution)}", style="dim"),
+        Text(f"  least obvious  {solution(signals.min_obvious_solution)}", style="dim"),
+    ]
+
+
+# How the hint's move was picked, by hint --prefer.
+PREFERRED = {
+    "eric": "the game's hint rule: the least Eric number left after it",
+    "obvious": "the game's hint rule: the least obvious score left after it",
+}
+
+
 def hint_card(hint: Hint, board: Board, glyphs: Glyphs) -> Text:
     """One step card: the move, how many moves remain after it, and the board with its square outlined."""
     if hint.remaining:
@@ -85,7 +120,10 @@ def hint_card(hint: Hint, board: Board, glyphs: Glyphs) -> Text:
     else:
         after = "that solves the board"
     heading = Text(f"Hint {glyphs.dash} {describe_move(hint.move, glyphs)}; {after}:", style="bold")
-    return Text("\n").join([heading, render_board(board, glyphs, hint.move)])
+    lines = [heading, render_board(board, glyphs, hint.move)]
+    if hint.prefer is not None:
+        lines.append(Text(f"Picked by {PREFERRED[hint.prefer]}.", style="dim"))
+    return Text("\n").join(lines)
 
 
 def already_solved(target: int) -> Text:

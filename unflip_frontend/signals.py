@@ -88,20 +88,19 @@ def edge_shares(board: Board) -> dict[Move, Fraction]:
     return shares
 
 
+@functools.lru_cache(maxsize=64)
+def unchosen_total(board: Board) -> Fraction:
+    """The sum of o² over every move: the obvious score's numerator with no move chosen."""
+    return sum((share * share for share in edge_shares(board).values()), Fraction(0))
+
+
 def exact_obvious(board: Board, moves: Iterable[Move]) -> Fraction:
     """The obvious score as a fraction: the mean over every move of (o - x)², which is the sum of o² over
     every move and of 1 - 2o over the chosen ones, over the number of moves."""
     shares = edge_shares(board)
     chosen = chosen_moves(*shape(board), moves)
-    total = squared_shares(board) + sum((1 - 2 * shares[move] for move in chosen), Fraction(0))
+    total = unchosen_total(board) + sum((1 - 2 * shares[move] for move in chosen), Fraction(0))
     return total / len(shares)
-
-
-@functools.lru_cache(maxsize=64)
-def squared_shares(board: Board) -> Fraction:
-    """The sum of o² over every move: the same for every solution of the board, and most of the work of its
-    obvious score when summed again for each (a report of a book measures thousands of optima)."""
-    return sum((share * share for share in edge_shares(board).values()), Fraction(0))
 
 
 def obvious_score(board: Board, moves: Iterable[Move]) -> float:
@@ -193,8 +192,8 @@ class Signals:
     max_obvious: float
     min_obvious_solution: tuple[Move, ...]
     max_obvious_solution: tuple[Move, ...]
-    eric_per_par: int  # half-up round(10·min_eric / par); par 0 (a solved board) counts as 1
-    obvious_per_par: int  # half-up round(1000·min_obvious / par), par 0 as 1
+    eric_per_par: int  # half-up round(10·min_eric / par); 0 for par 0 (a solved board), as the game has it
+    obvious_per_par: int  # half-up round(1000·min_obvious / par); 0 for par 0
     obvious_100: int  # half-up round(100·min_obvious), as the game's editor shows it
     root_bound: int  # the solver's lower bound at the start, with no search
     gap: int  # optimum - root_bound: the moves the search itself had to prove
@@ -249,7 +248,6 @@ def level_signals(
     obvious = [(exact_obvious(board, moves), moves) for moves in listed]
     min_eric, max_eric, min_eric_solution, max_eric_solution = extremes(erics)
     min_obvious, max_obvious, min_obvious_solution, max_obvious_solution = extremes(obvious)
-    par = max(optimum, 1)
     figures = board_figures(board)
     return Signals(
         target=target,
@@ -265,8 +263,8 @@ def level_signals(
         max_obvious=float(max_obvious),
         min_obvious_solution=min_obvious_solution,
         max_obvious_solution=max_obvious_solution,
-        eric_per_par=half_up(Fraction(10 * min_eric, par)),
-        obvious_per_par=half_up(1000 * min_obvious / par),
+        eric_per_par=half_up(Fraction(10 * min_eric, optimum)) if optimum else 0,
+        obvious_per_par=half_up(1000 * min_obvious / optimum) if optimum else 0,
         obvious_100=half_up(100 * min_obvious),
         root_bound=root_bound,
         gap=optimum - root_bound,

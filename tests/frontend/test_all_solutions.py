@@ -307,7 +307,7 @@ def test_a_listed_solution_that_fails_verification_is_a_solver_failure(
     ("args", "message"),
     [
         (["daily", "5", "--all-solutions", "--count"], "give --all-solutions or --count, not both"),
-        (["daily", "5", "--max-solutions", "3"], "--max-solutions caps --all-solutions or --count"),
+        (["daily", "5", "--max-solutions", "3"], "--max-solutions caps --all-solutions, --count or"),
         (["daily", "--list", "--count"], "--list reads the book without solving"),
         (["daily", "--all", "--all-solutions"], "--all-solutions lists one level's solutions"),
         (["daily", "5", "--all-solutions", "--svg", "x.svg"], "--svg shows one solution"),
