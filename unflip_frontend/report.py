@@ -9,10 +9,11 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import threading
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -331,7 +332,12 @@ def measured_levels(
     with progress_bar(view.glyphs, console, shown) as bar, ThreadPoolExecutor(WORKERS) as pool:
         task = bar.add_task(book.name, total=len(book.levels))
 
-        def measured(level: Level) -> Measured:
+        stopping = threading.Event()
+
+        def measured(level: Level) -> Measured | None:
+            if stopping.is_set():  # the run is over: no new search
+                return None
+
             def on_progress(progress: SearchProgress) -> None:
                 bar.update(task, description=f"{level.name}: {progress}")
 
@@ -342,15 +348,19 @@ def measured_levels(
         pending = deque(pool.submit(measured, level) for level in itertools.islice(levels, WORKERS))
         try:
             while pending:
-                row = pending.popleft().result()
+                row = pending[0].result()  # still pending while it waits, so a stop cuts its search off
+                pending.popleft()
+                assert row is not None, "only a stopped run skips a level"
                 pending.extend(pool.submit(measured, level) for level in itertools.islice(levels, 1))
                 yield row
                 bar.advance(task)
         finally:
-            for future in pending:
-                future.cancel()
-            for watch in list(RUNNING.values()):  # only this run's searches are running
-                watch.cut_off("the report was stopped")
+            # A search a worker was starting as the run stopped is cut off on the next round.
+            stopping.set()
+            while not all(future.cancel() or future.done() for future in pending):
+                for watch in list(RUNNING.values()):  # only this run's searches are running
+                    watch.cut_off("the report was stopped")
+                wait(pending, timeout=0.05)
 
 
 def report_book(book: Book, settings: ReportSettings, stream: Stream, files: dict[str, str | None]) -> None:

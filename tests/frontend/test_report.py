@@ -7,12 +7,15 @@ import csv
 import io
 import json
 import re
+import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from helpers import REPO, scrambled
 from support import json_records, one_line, run, square_board, write, write_book
+from test_interrupt import HARD_BOARD, STOPS, ctrl_c, needs_proc, read_until, running, searching_solver
 
 from unflip_frontend import api
 from unflip_frontend.books import parse_book
@@ -306,3 +309,25 @@ def test_generate_refuses_a_bad_difficulty_in_one_line(args, message):
 def test_the_json_record_of_a_report_names_the_book(book):
     last = json.loads(run("report", str(book), "--json").stdout.splitlines()[-1])
     assert last["book"] == str(book)
+
+
+@needs_proc
+@pytest.mark.parametrize("sent", [signal.SIGINT, signal.SIGTERM], ids=["Ctrl-C", "SIGTERM"])
+def test_a_stopped_report_keeps_the_rows_done_writes_no_file_and_leaves_no_solver(tmp_path, sent):
+    """Level 1 is measured at once, level 2 searches until the signal (sent to the front end alone for
+    SIGTERM, as `kill` sends it, while the search runs on a worker thread): level 1's row stays, the page
+    is not written, no solver is left running."""
+    easy = square_board(4, [(0, 0, 2)])
+    hard = [[1 + int(tile) for tile in line] for line in HARD_BOARD.split()]
+    book = write_book(tmp_path / "book.json", [{"tiles": easy}, {"tiles": hard}, {"tiles": easy}])
+    page = tmp_path / "book.html"
+    with running("report", str(book), "--html", str(page), "--max-seconds", "120") as front:
+        read_until(front.stdout, lambda line: re.match(r"^\s+1\s+4×4\s+1\s", line))
+        solver = searching_solver(front)
+        after, stderr = ctrl_c(front, whole_group=sent == signal.SIGINT, sent=sent)
+    status, last_line = STOPS[sent]
+    assert front.returncode == status
+    assert stderr.strip().splitlines()[-1] == f"{last_line} after 1 of 3 levels"
+    assert not re.search(r"^\s+[23]\s+", after, re.M), "a row for a level that was not measured"
+    assert not page.exists() and not list(tmp_path.glob(".book.html*"))
+    assert not Path(f"/proc/{solver}").exists()
