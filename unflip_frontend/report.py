@@ -389,12 +389,15 @@ def report_book(book: Book, settings: ReportSettings, stream: Stream, files: dic
         outcome, code = "failed", next(status for kind, status in EXIT_BY_FAILURE if kind in kinds)
     else:
         outcome, code = "passed", EXIT_OK
+    written = []  # said after the table, but written before its end: a file that cannot be is the run's end
     if interrupted is None:
         for option, path in files.items():
             if path not in (None, STANDARD_STREAM):
                 write_atomically(Path(path), DRAWINGS[option](report))
-                terminal.status(f"wrote the report's {option[2:]} to {path}")
+                written.append(f"wrote the report's {option[2:]} to {path}")
     view.end(report, outcome, code)
+    for line in written:
+        terminal.status(line)
     if interrupted is not None:
         terminal.leave(f"{why} after {len(rows)} of {len(book.levels)} levels", code, "interrupted")
     lines = []
