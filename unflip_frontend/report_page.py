@@ -147,7 +147,8 @@ def histogram_svg(report: Report) -> str:
         return "<p>No level has a proven par.</p>"
     low, high = min(pars), max(pars)
     width, height, bottom = 480, 180, 150
-    slot = (width - 40) / (high - low + 1)
+    slot = min(48, (width - 40) / (high - low + 1))  # a bar of a lone par is not the width of the chart
+    right = 20 + (high - low + 1) * slot
     tallest = max(pars.values())
     parts = [
         f'<svg id="histogram" viewBox="0 0 {width} {height}" font-family="{FONT}" role="img" '
@@ -170,8 +171,8 @@ def histogram_svg(report: Report) -> str:
                 f'font-size="10" fill="{MUTED}">{count}</text>'
             )
     parts.append(
-        f'<line x1="20" x2="{width - 20}" y1="{bottom}" y2="{bottom}" stroke="{AXIS}"/>'
-        f'<text x="{width - 20}" y="{height - 2}" text-anchor="end" font-size="11" fill="{MUTED}">par</text>'
+        f'<line x1="20" x2="{right:.1f}" y1="{bottom}" y2="{bottom}" stroke="{AXIS}"/>'
+        f'<text x="{right:.1f}" y="{height - 2}" text-anchor="end" font-size="11" fill="{MUTED}">par</text>'
         "</svg>"
     )
     return "".join(parts)
@@ -270,7 +271,8 @@ def summary(report: Report) -> str:
     if measured:
         low, high = min(s.optimum for s in measured), max(s.optimum for s in measured)
         parts.append(f"par {low}–{high}" if low != high else f"par {low}")
-        parts.append(f"{sum(s.optima for s in measured):,} optimal solutions measured")
+        optima = sum(s.optima for s in measured)
+        parts.append(f"{optima:,} optimal solution{'s' * (optima != 1)} measured")
     parts.append(f"solver time {report.seconds:.2f} s")
     return "; ".join(parts)
 
