@@ -3,9 +3,10 @@ level's signals (signals.py), taken over every optimal solution: `report` draws 
 --order-by` orders a book by it. Nothing here runs the solver.
 
 A level breaks the curve of a figure when it is harder, by that figure, than the levels that follow it: its
-value exceeds the median of the next BREAK_AHEAD levels' values by more than BREAK_SHARE of the figure's range
-over the whole book (its largest value less its smallest). A book that rises in difficulty has no break; a
-hard level dropped among easy ones is one. The last level has nothing after it and never breaks."""
+value exceeds the median of the values of the next BREAK_AHEAD levels (of those that have one) by more than
+BREAK_SHARE of the figure's range over the whole book (its largest value less its smallest). A book that
+rises in difficulty has no break; a hard level dropped among easy ones is one. The last level has nothing
+after it and never breaks."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ from rich.text import Text
 from . import api
 from .books import Book, Level
 from .commands import EXIT_BY_FAILURE, FAILURE_HEADINGS
-from .difficulty import FIGURES, curve_breaks
+from .difficulty import FIGURES, curve_breaks, figure_named
 from .errors import SolverError
 from .files import STANDARD_STREAM, write_atomically
 from .outputs import Records as RecordStream
@@ -97,7 +97,7 @@ class Report:
     rows: tuple[Measured, ...]
 
     def values(self, figure_name: str) -> list[int | None]:
-        figure = next(figure for figure in FIGURES if figure.name == figure_name)
+        figure = figure_named(figure_name)
         return [None if row.signals is None else figure.value(row.signals) for row in self.rows]
 
     @cached_property
