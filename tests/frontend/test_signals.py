@@ -6,6 +6,8 @@ count); and hint --prefer against the game's hint rule written again from the or
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import json
 import random
 from dataclasses import replace
@@ -86,6 +88,12 @@ def test_the_per_par_figures_round_a_half_up_as_the_game_does():
     figures = oracle.signals_over(board, [corners])
     assert signals.obvious_100 == figures["obvious_100"]
     assert signals.obvious_per_par == figures["obvious_per_par"]
+
+
+def test_the_signals_modules_examples_hold():
+    # By its full name: the package's attribute `signals` is the API's function, which shadows the module.
+    tested = doctest.testmod(importlib.import_module("unflip_frontend.signals"))
+    assert (tested.failed, tested.attempted) == (0, 3)
 
 
 def test_a_bad_move_is_one_line_of_bad_input():
