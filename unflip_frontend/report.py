@@ -271,6 +271,13 @@ SHEET_FIELDS = (
 )
 
 
+def sheet_cell(value: object) -> object:
+    """A figure as the sheet shows it: true and false as JSON writes them, nothing for none."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else value
+
+
 def sheet_csv(report: Report) -> str:
     """One row per level: its number, title, shape and the book's par, what became of it, its figures
     (empty without them) and the curves it breaks."""
@@ -289,7 +296,7 @@ def sheet_csv(report: Report) -> str:
                 width,
                 "" if row.level.par is None else row.level.par,
                 row.outcome,
-                *(fields.get(name, "") for name in SHEET_FIELDS),
+                *(sheet_cell(fields.get(name)) for name in SHEET_FIELDS),
                 " ".join(report.breaking(row)),
             ]
         )

@@ -91,6 +91,7 @@ def test_the_csv_sheet_has_a_row_per_level_with_the_figures_of_the_records(tmp_p
         for name in ("optimum", "optima", "min_eric", "max_eric", "obvious_100", "gap", "root_bound"):
             assert row[name] == str(signals[name]), name
         assert float(row["min_obvious"]) == signals["min_obvious"]
+        assert (row["complete"], row["unique"]) == ("true", json.dumps(signals["unique"]))
     breaking = [[name for name, levels in last["breaks"].items() if number in levels] for number in (1, 2, 3)]
     assert [row["breaks"].split() for row in rows] == breaking
     assert "par" in rows[1]["breaks"]
