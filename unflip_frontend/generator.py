@@ -184,13 +184,21 @@ class Plan:
         )
 
     def check(self) -> None:
-        """A plan whose shapes lack a symmetry it asks for: refused before any level is drawn."""
+        """A plan whose shapes lack a symmetry it asks for, or a minEric its boards cannot have: refused
+        before any level is drawn, not after thousands of draws."""
         for group in self.symmetries:
             if not self.shapes.squares_only() and group not in RECTANGLE_GROUPS:
                 raise InputError(
                     f"--symmetric {group} needs square boards, and --size {self.shapes} draws rectangles, "
                     f"which have only {', '.join(RECTANGLE_GROUPS)}"
                 )
+        # No more signatures than tiles, and the empty one.
+        most = self.shapes.heights[1] * (self.shapes.widths or self.shapes.heights)[1] + 1
+        if self.eric is not None and self.eric[0] > most:
+            raise InputError(
+                f"--eric {self.eric[0]}–{self.eric[1]} is out of reach: an Eric number on "
+                f"{self.shapes.boards()} is at most {most} (a signature a tile, and the empty one)"
+            )
 
     def described(self) -> str:
         asked = [f"an optimum of {self.optimum[0]}–{self.optimum[1]}"]

@@ -299,6 +299,10 @@ def test_generate_orders_the_book_by_the_figure_asked_for(tmp_path, figure, valu
         (("--eric", "9-3"), "error: Invalid value for '--eric': '9-3' is not a range within 1-226"),
         (("--obv", "101"), "error: Invalid value for '--obv': '101' is not a range within 0-100"),
         (("--order-by", "fun"), "error: Invalid value for '--order-by': 'fun' is not one of"),
+        (
+            ("--size", "4x5", "--eric", "30-40"),
+            "error: --eric 30–40 is out of reach: an Eric number on 4×5 boards is at most 21",
+        ),
     ],
 )
 def test_generate_refuses_a_bad_difficulty_in_one_line(args, message):
