@@ -348,7 +348,9 @@ def signals(
     found = listed_optima(level, target, threads, max_seconds, max_nodes, max_solutions, root, on_build)
     if isinstance(found, Unsolvable) or (isinstance(found, Stopped) and not found.solutions):
         return found
-    return measured(level, found, on_build, root.bound(len(found.solutions[0])))
+    # Racing both colours, the search starts at the lesser of their bounds; the figures are the winner's.
+    bound = None if target == "either" else root.bound(len(found.solutions[0]))
+    return measured(level, found, on_build, bound)
 
 
 def listed_optima(
