@@ -76,6 +76,7 @@ from .solver import (
     SECONDS_RANGE,
     TARGETS,
     OnProgress,
+    RootBound,
     SolverSettings,
     no_progress,
     root_bound,
@@ -366,12 +367,13 @@ def signals(
     (8, 2, 10, 13, 'diagonals')
     """
     level = as_level(board)
-    found = listed_optima(
-        level, target, threads, max_seconds, max_nodes, max_solutions, on_progress, on_build
-    )
+    root = RootBound(on_progress or no_progress)  # the listing's own search gives the root's bound
+    found = listed_optima(level, target, threads, max_seconds, max_nodes, max_solutions, root, on_build)
     if isinstance(found, Unsolvable) or (isinstance(found, Stopped) and not found.solutions):
         return found
-    return measured(level, found, on_build)
+    # Racing both colours, the search starts at the lesser of their bounds; the figures are the winner's.
+    bound = None if target == "either" else root.bound(len(found.solutions[0]))
+    return measured(level, found, on_build, bound)
 
 
 def listed_optima(
@@ -405,12 +407,14 @@ def listed_optima(
     return found
 
 
-def measured(level: Level, found: Optima | Stopped, on_build: OnBuild | None) -> Signals:
+def measured(
+    level: Level, found: Optima | Stopped, on_build: OnBuild | None, bound: int | None = None
+) -> Signals:
     """The signals over the optima a listing holds (a Stopped one: those it listed before the budget ran
-    out, at least one)."""
+    out, at least one); bound, the root's lower bound when the listing's search gave it."""
     complete = isinstance(found, Optima) and found.complete
     solutions, nodes, seconds = found.solutions, found.nodes, found.seconds
-    return measured_optima(level, found.target, solutions, complete, on_build, nodes, seconds)
+    return measured_optima(level, found.target, solutions, complete, on_build, nodes, seconds, bound)
 
 
 def measured_optima(
@@ -421,15 +425,22 @@ def measured_optima(
     on_build: OnBuild | None,
     nodes: int = 0,
     seconds: float = 0.0,
+    bound: int | None = None,
 ) -> Signals:
     """The signals over optimal solutions of the board (every one when complete), with the root's lower
-    bound, which the solver gives at once."""
+    bound: bound when the search that listed them gave it (solver.RootBound), else the solver's at once."""
     level = as_level(board)
     optimum = len(solutions[0])
-    bound = lower_bound(level, target=cast(Target, target), on_build=on_build)
-    if not isinstance(bound, LowerBound) or bound.bound > optimum:
+    if bound is None:
+        asked = lower_bound(level, target=cast(Target, target), on_build=on_build)
+        if not isinstance(asked, LowerBound):
+            raise SolverError(
+                f"the solver gave no lower bound at the start of a board it solved in {optimum} moves"
+            )
+        bound = asked.bound
+    if bound > optimum:
         raise SolverError(f"the solver's lower bound at the start contradicts its optimum of {optimum} moves")
-    return level_signals(level.board, target, solutions, complete, bound.bound, nodes, seconds)
+    return level_signals(level.board, target, solutions, complete, bound, nodes, seconds)
 
 
 def hint(

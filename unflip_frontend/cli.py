@@ -19,7 +19,7 @@ from click.shell_completion import CompletionItem
 from . import __version__, api, certificate_check
 from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
 from .book_certificates import Certifiable, certificate_name
-from .books import BOOK_FILES, Level, book_text, load_source, parse_book, pick_level, source_file
+from .books import BOOK_FILES, Book, Level, book_text, load_source, parse_book, pick_level, source_file
 from .commands import (
     CertificateFolder,
     annotate_book,
@@ -30,6 +30,7 @@ from .commands import (
     solve_all,
     solve_single,
 )
+from .difficulty import FIGURE_NAMES
 from .errors import ClusterError, InputError, OutputError, SolverError, likely_meant, whole_number
 from .files import (
     STANDARD_STREAM,
@@ -903,6 +904,24 @@ def par_comparison(level: Level, target: str, proven: int | str) -> str:
     "optima hard to prove.\nExample: --min-gap 3",
 )
 @click.option(
+    "--eric",
+    type=RangeType(1, MAX_SIZE * MAX_SIZE + 1),
+    help="\b\nOnly levels whose minEric (the least Eric number of\nany optimal solution) is N or within "
+    "A-B.\nExample: --eric 20-40",
+)
+@click.option(
+    "--obv",
+    type=RangeType(0, 100),
+    help="\b\nOnly levels whose obv×100 (the least obvious score of\nany optimal solution, ×100: 0 to "
+    "100) is N or\nwithin A-B.\nExample: --obv 15-30",
+)
+@click.option(
+    "--order-by",
+    type=click.Choice(FIGURE_NAMES),
+    help="\b\nOrder the book by a figure, rising: par, eric\n(minEric), obv (obv×100) or gap "
+    "(optimum less the\nlower bound at the start).\nExample: --order-by eric",
+)
+@click.option(
     "--count",
     default=10,
     show_default=True,
@@ -951,6 +970,9 @@ def generate(
     symmetries: tuple[str, ...] | None,
     unique: bool,
     min_gap: int,
+    eric: tuple[int, int] | None,
+    obv: tuple[int, int] | None,
+    order_by: str | None,
     count: int,
     seed: str,
     kind: str,
@@ -970,6 +992,7 @@ def generate(
       {prog} generate --size 9-13 --optimum 12-18 --kind weekly --count 5
       {prog} generate --size 7x10 --count 5   7 rows of 10 tiles
       {prog} generate --size 9-13 --optimum 12-20 --symmetric half-turn,square --unique --min-gap 2
+      {prog} generate --size 6-8 --eric 15-30 --obv 10-25 --order-by eric   rising in difficulty
       {prog} generate --count 5 --out mybook.json --certificate certs   certs/001.cert ... 005.cert
       {prog} mybook.json --all     check every level solves at its par
     """
@@ -982,7 +1005,7 @@ def generate(
         writable_target(out)  # before the work, not after it
     certificates = certificates_asked(certificate_folder, gzipped, dask)
     check_outputs([*certificate_outputs(certificates, count), Output("--out", out)])
-    plan = Plan(kind, count, shapes, optimum, seed, symmetries or (), unique, min_gap)
+    plan = Plan(kind, count, shapes, optimum, seed, symmetries or (), unique, min_gap, eric, obv, order_by)
     cluster = click.get_current_context().with_resource(open_cluster(dask, threads))
     text = make_book((plan,), set(), threads, run.terminal, cluster)
     if certificates is not None:  # written before the book, so a book written has every certificate
@@ -1066,7 +1089,7 @@ def books(run: Run, folder: str | None, threads: int | None) -> None:
     "--signals",
     is_flag=True,
     help="\b\nStore each level's difficulty signals (Eric number,\nobvious score, root bound, "
-    "symmetry) over its optima\nunder the level's \"_unflip\" key (docs/designer.md).\n"
+    'symmetry) over its optima\nunder the level\'s "_unflip" key (docs/designer.md).\n'
     "Example: {prog} annotate mybook.json --in-place --signals",
 )
 @click.option(
@@ -1200,6 +1223,105 @@ def share(
         page,
         stream,
     )
+
+
+@cli.command(
+    cls=Command,
+    context_settings=CONTEXT,
+    short_help="How hard each level of a book feels: a table, a sheet, a page.",
+    epilog="Exit status: 0 every level measured; 1 a level unsolvable or malformed; 2 bad input; 3 a budget "
+    "stopped a level; 4 solver failure (on any level); 130, 143, 129 stopped by Ctrl-C, SIGTERM, SIGHUP (no "
+    "file written).",
+)
+@source_argument
+@level_argument
+@click.option(
+    "--csv",
+    "csv_file",
+    metavar="FILE",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="\b\nAlso write a sheet: a row per level, every figure a\ncolumn; - for standard output.\n"
+    "Example: --csv daily.csv",
+)
+@click.option(
+    "--html",
+    "html_file",
+    metavar="FILE",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="\b\nAlso write the designer's page: every board, the\ndifficulty curve, par's histogram, "
+    "the table;\n- for standard output.\nExample: --html daily.html",
+)
+@click.option(
+    "--max-solutions",
+    metavar="K",
+    type=click.IntRange(1, MAX_SOLUTIONS),
+    help="\b\nList at most K optimal solutions of a level; its\nfigures are then over those ('+').\n"
+    "Example: --max-solutions 1000",
+)
+@click.option(
+    "--max-seconds",
+    metavar="S",
+    type=Seconds(*SECONDS_RANGE),
+    help="\b\nGive each level S seconds; a level it cannot prove\nhas no figures (exit status 3).\n"
+    "Example: --max-seconds 60",
+)
+@threads_option
+@books_option
+@ascii_option
+@no_color_option
+@json_option("{prog} report daily --json")
+@click.pass_obj
+def report(
+    run: Run,
+    source: str,
+    level_number: int | None,
+    csv_file: str | None,
+    html_file: str | None,
+    max_solutions: int | None,
+    max_seconds: float | None,
+    threads: int | None,
+    books: str | None,
+    ascii_: bool,
+    no_color: bool,
+    json_: bool,
+) -> None:
+    """How hard each level of a book feels, by the game's own difficulty signals taken over every optimal
+    solution: a row per level with its number, board, par (the proven optimum), how many optima, the least
+    Eric number of any (minEric), the least obvious score ×100 (obv×100), the gap between the optimum and
+    the solver's lower bound at the start, and the solver's time; then the levels that break the
+    difficulty curve (docs/designer.md).
+
+    SOURCE and LEVEL are as for solving: a book (every level), a level of one, a text board or a game link.
+
+    \b
+    Examples:
+      {prog} report daily
+      {prog} report mybook.json --html mybook.html --csv mybook.csv
+      {prog} report weekly --json
+      {prog} report daily 5
+    """
+    from .report import ReportSettings, report_book  # the report's code is loaded only when it runs
+
+    if no_color:
+        run.terminal.disable_colour()
+    stream = run.choose({"--json": json_}, run.terminal.glyphs(ascii_)).stream
+    files = {"--csv": csv_file, "--html": html_file}
+    streamed = [option for option, path in files.items() if path == STANDARD_STREAM]
+    if streamed and (json_ or len(streamed) > 1):
+        other = "--json" if json_ else streamed[1]
+        raise InputError(f"{streamed[0]} - writes standard output, and so does {other}: name a file for one")
+    given = [Output(option, path) for option, path in files.items() if path is not None]
+    check_outputs(given, [source_file(source, books)])
+    loaded = load_source(source, books)
+    if isinstance(loaded, Level):
+        if level_number is not None:
+            raise InputError(f"{source} is a single board: drop the level number")
+        book = Book(loaded.name, (loaded,))
+    elif level_number is not None:
+        book = Book(loaded.name, (pick_level(loaded, level_number),))
+    else:
+        book = loaded
+    report_book(book, ReportSettings(threads, max_seconds, max_solutions), stream, files)
 
 
 def chosen_level(source: str, level_number: int | None, books: str | None) -> Level:

@@ -27,10 +27,12 @@ from .boards import (
     shape,
 )
 from .books import book_tiles
+from .difficulty import figure_named
 from .errors import InputError, SolverError
-from .game_vectors import Vector
+from .game_vectors import Vector, vector_to_moves
 from .protocol import LowerBound, OptimaCount, Solution, Stopped, Unsolvable, shortfall
-from .solver import SolverSettings, count_optima, covering_bound, no_progress
+from .signals import Signals, level_signals
+from .solver import RootBound, SolverSettings, count_optima, covering_bound
 from .verify import solve_board
 
 GENERATOR_VERSION = 2
@@ -138,7 +140,9 @@ class Plan:
     """What a book asks of its levels: how many, their shapes, the optimum (par) accepted, the seed, and
     what makes a challenge: a symmetry (a group drawn for each level from those given), a unique optimal
     solution, and a gap of at least min_gap between the optimum and the covering bound at the root, which
-    makes an optimum hard to prove."""
+    makes an optimum hard to prove. A difficulty asked for is a range of the level's minEric, its obv×100,
+    or both (signals.py, over every optimum); order_by, a figure of difficulty.FIGURES, orders the levels by
+    it, rising."""
 
     kind: str  # daily, main or weekly: titles, ids, ordering, and mode "challenge" for weekly
     count: int
@@ -148,6 +152,9 @@ class Plan:
     symmetries: tuple[str, ...] = ()
     unique: bool = False
     min_gap: int = 0
+    eric: tuple[int, int] | None = None  # accepted minEric, inclusive
+    obvious: tuple[int, int] | None = None  # accepted obv×100, inclusive
+    order_by: str | None = None
 
     def draw(self, draws: SeededDraws) -> tuple[int, int, int, str | None]:
         """A height and width, a number of squares to flip that can reach the accepted optimum (the optimum
@@ -160,16 +167,38 @@ class Plan:
         return height, width, flips, symmetry
 
     def filtered(self) -> bool:
-        return self.unique or self.min_gap > 0
+        return self.unique or self.min_gap > 0 or self.eric is not None or self.obvious is not None
+
+    def measured(self) -> bool:
+        """Whether the levels' signals are needed: for a difficulty asked for, or for the order."""
+        return self.eric is not None or self.obvious is not None or self.order_by is not None
+
+    def fits(self, signals: Signals) -> bool:
+        """Whether a level's figures are within the difficulty asked for. Its least figures over some of its
+        optima are not the least over all, so a level with more optima than were listed never fits."""
+        asked = ((self.eric, signals.min_eric), (self.obvious, signals.obvious_100))
+        if self.eric is None and self.obvious is None:
+            return True
+        return signals.complete and all(
+            bounds is None or bounds[0] <= value <= bounds[1] for bounds, value in asked
+        )
 
     def check(self) -> None:
-        """A plan whose shapes lack a symmetry it asks for: refused before any level is drawn."""
+        """A plan whose shapes lack a symmetry it asks for, or a minEric its boards cannot have: refused
+        before any level is drawn, not after thousands of draws."""
         for group in self.symmetries:
             if not self.shapes.squares_only() and group not in RECTANGLE_GROUPS:
                 raise InputError(
                     f"--symmetric {group} needs square boards, and --size {self.shapes} draws rectangles, "
                     f"which have only {', '.join(RECTANGLE_GROUPS)}"
                 )
+        # No more signatures than tiles, and the empty one.
+        most = self.shapes.heights[1] * (self.shapes.widths or self.shapes.heights)[1] + 1
+        if self.eric is not None and self.eric[0] > most:
+            raise InputError(
+                f"--eric {self.eric[0]}–{self.eric[1]} is out of reach: an Eric number on "
+                f"{self.shapes.boards()} is at most {most} (a signature a tile, and the empty one)"
+            )
 
     def described(self) -> str:
         asked = [f"an optimum of {self.optimum[0]}–{self.optimum[1]}"]
@@ -179,6 +208,9 @@ class Plan:
             asked.append("a unique optimum")
         if self.min_gap:
             asked.append(f"a gap of {self.min_gap} or more over the lower bound")
+        for name, bounds in (("minEric", self.eric), ("obv×100", self.obvious)):
+            if bounds is not None:
+                asked.append(f"a {name} of {bounds[0]}–{bounds[1]}")
         return ", ".join(asked)
 
 
@@ -209,6 +241,7 @@ class Generated:
     solution: Vector  # the canonical optimal solution, in the game's move order
     only_optimum: bool  # the level has no other optimal solution: `solutions` lists every one
     symmetry: str | None = None
+    signals: Signals | None = None  # when the plan measures its levels (Plan.measured)
 
     def made(self) -> dict[str, object]:
         """What remakes the level: a square's side as `size` (as books have always had it), else `height`
@@ -225,10 +258,11 @@ def no_optimum(seed: str, outcome: Unsolvable | Stopped) -> SolverError:
 
 def proven_par(
     plan: Plan, board: Board, at_most: int, seed: str, solver: Path, settings: SolverSettings
-) -> int | None:
-    """The board's optimum, proven and its solution replayed, when the board is what the plan asks for;
-    None when it is not. at_most is the squares that made it, which no optimum exceeds. The cheap checks go
-    first: the root's covering bound (no search) rules out most boards that cannot have the gap asked for."""
+) -> tuple[int, int] | None:
+    """The board's optimum, proven and its solution replayed, and the solver's lower bound at the start,
+    when the board is what the plan asks for; None when it is not. at_most is the squares that made it,
+    which no optimum exceeds. The cheap checks go first: the root's covering bound (no search) rules out
+    most boards that cannot have the gap asked for."""
     low, high = plan.optimum
     bound = 0
     if plan.min_gap:
@@ -238,7 +272,8 @@ def proven_par(
         bound = root.bound
         if bound > high or bound + plan.min_gap > at_most:
             return None
-    outcome = solve_board(solver, board, settings, no_progress)
+    start = RootBound()
+    outcome = solve_board(solver, board, settings, start)
     if not isinstance(outcome, Solution):
         raise no_optimum(seed, outcome)
     par = len(outcome.moves)
@@ -255,7 +290,7 @@ def proven_par(
             )
         if not counted.unique:
             return None
-    return par
+    return par, start.bound(par)
 
 
 def canonical_solution(board: Board, par: int, seed: str, solver: Path, settings: SolverSettings) -> Proof:
@@ -269,6 +304,13 @@ def canonical_solution(board: Board, par: int, seed: str, solver: Path, settings
             "but listed no optimal solution of that many"
         )
     return proof
+
+
+def proof_signals(board: Board, proof: Proof, root: int) -> Signals:
+    """A level's signals over the optima its canonical listing holds: every one, up to CANONICAL_LISTING."""
+    height, width = shape(board)
+    solutions = [vector_to_moves(vector, height, width) for vector in proof.optima]
+    return level_signals(board, 0, solutions, proof.complete, root)
 
 
 # A plan's level i drawn and proven: (the attempt that made it, the level), given the boards seen when the
@@ -289,12 +331,17 @@ def find_level(
         board = scrambled_board(height, width, scramble, seed, symmetry)
         if symmetry_key(board) in seen or not any(map(any, board)):
             continue
-        par = proven_par(plan, board, at_most, seed, solver, settings)
-        if par is not None:
-            proof = canonical_solution(board, par, seed, solver, settings)
-            assert proof.canonical is not None  # canonical_solution checked it
-            only = proof.complete and len(proof.optima) == 1
-            return attempt, Generated(board, par, seed, scramble, proof.canonical, only, symmetry)
+        proven = proven_par(plan, board, at_most, seed, solver, settings)
+        if proven is None:
+            continue
+        par, root = proven
+        proof = canonical_solution(board, par, seed, solver, settings)
+        assert proof.canonical is not None  # canonical_solution checked it
+        signals = proof_signals(board, proof, root) if plan.measured() else None
+        if signals is not None and not plan.fits(signals):
+            continue
+        only = proof.complete and len(proof.optima) == 1
+        return attempt, Generated(board, par, seed, scramble, proof.canonical, only, symmetry, signals)
     raise InputError(
         f"no level with {plan.described()} on {plan.shapes.boards()} after {attempts} tries; widen the ranges"
     )
@@ -325,10 +372,19 @@ def generate_levels(
         seen.add(symmetry_key(level.board))
         levels.append(level)
         on_level(index)
-    if plan.kind == "main":
+    if plan.order_by is not None:
+        # Rising by the figure asked for; levels that tie keep the order they were drawn in.
+        figure = figure_named(plan.order_by)
+        levels.sort(key=lambda level: figure.value(measured(level)))
+    elif plan.kind == "main":
         # Difficulty rises gently through the main book: by par, then board size.
         levels.sort(key=lambda level: (level.par, shape(level.board)))
     return levels
+
+
+def measured(level: Generated) -> Signals:
+    assert level.signals is not None, "a plan with an order measures its levels"
+    return level.signals
 
 
 def generate_book(

@@ -9,7 +9,7 @@ SCHEMA_VERSION."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .annotate import LevelAudit
 from .boards import Board, Move
@@ -19,6 +19,9 @@ from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable
 from .signals import Signals, signals_object
 from .solver import SolverSettings
 from .verify import FAILURE_KINDS, Failure, LevelCheck, Tally
+
+if TYPE_CHECKING:  # report.py imports this module
+    from .report import Measured, Report
 
 SCHEMA_VERSION = 1
 
@@ -273,3 +276,30 @@ def share_record(level: Level, link: str, optimum: int) -> Record:
 def error_record(outcome: str, message: str, exit_status: int) -> Record:
     """A run that ended without a result: input rejected, the solver failing, or Ctrl-C."""
     return record("error", outcome=outcome, message=message, exit_status=exit_status)
+
+
+def reported_record(row: Measured) -> Record:
+    """One level of a report, as it is measured: its signals (signals.py), or why it has none."""
+    return record(
+        "reported",
+        level=level_object(row.level),
+        outcome=row.outcome,
+        signals=None if row.signals is None else signals_object(row.signals),
+        note=row.note or None,
+    )
+
+
+def report_record(report: Report, outcome: str, exit_status: int) -> Record:
+    """The end of a report: the levels measured, those that break each figure's curve, and those without
+    figures, by why."""
+    return record(
+        "report",
+        book=report.name,
+        levels=report.total,
+        measured=sum(row.signals is not None for row in report.rows),
+        breaks=dict(report.breaks),
+        **report.unmeasured,
+        seconds=report.seconds,
+        outcome=outcome,
+        exit_status=exit_status,
+    )

@@ -117,6 +117,29 @@ def no_progress(_progress: SearchProgress) -> None:
     """For callers with nowhere to show progress."""
 
 
+class RootBound:
+    """The root's lower bound, read off a search's own progress, so that no second run of the solver is
+    needed for it: the search starts at that bound and says so of every bound it rules out on its way to
+    the optimum (docs/protocol.md), so the least of them is the root's bound, and none means the optimum
+    was it. Called with each progress report, it passes it on."""
+
+    def __init__(self, then: OnProgress = no_progress) -> None:
+        self.then = then
+        self.exhausted: list[int] = []
+
+    def __call__(self, progress: SearchProgress) -> None:
+        if progress.state == "exhausted":
+            self.exhausted.append(progress.bound)
+        self.then(progress)
+
+    def bound(self, optimum: int) -> int:
+        """The root's bound, given the optimum the search proved."""
+        found = min(self.exhausted, default=optimum)
+        if found > optimum:
+            raise SolverError(f"the solver ruled out {found} moves, yet proved an optimum of {optimum}")
+        return found
+
+
 @dataclass(frozen=True)
 class SolverSettings:
     target: str  # "0", "1" or "either"
@@ -179,9 +202,7 @@ def root_bound(
     return parse_lower_bound_output(returncode, stdout, stderr, settings.target)
 
 
-def covering_bound(
-    solver: Path, board: Board, settings: SolverSettings
-) -> LowerBound | Unsolvable | Stopped:
+def covering_bound(solver: Path, board: Board, settings: SolverSettings) -> LowerBound | Unsolvable | Stopped:
     """The root's covering bound (--lower-bound without the parity rows). It is the generator's fixed
     yardstick of how hard an optimum is to prove: the parity rows raise the bound on some boards, and a
     gap measured against the solver's best bound would move, and the shipped books with it, whenever that

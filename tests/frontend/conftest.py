@@ -1,8 +1,11 @@
-"""Fixtures of the front end's tests: a stand-in solver, and a small book with known optima."""
+"""Fixtures of the front end's tests: a stand-in solver, a small book with known optima, and a headless
+browser."""
 
 import sys
 
 import pytest
+from browser import Browser, find_chromium
+from helpers import in_ci
 from support import square_board
 
 
@@ -37,3 +40,17 @@ def small_book():
         {"tiles": square_board(5, [(0, 0, 2), (3, 3, 2)]), "par": 2, "title": "Two corners"},
         {"tiles": square_board(6, [(1, 1, 4)]), "par": None},
     ]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium with one page, for the tests that read pages from screenshots; skipped without it,
+    except under CI=true, where that fails."""
+    executable = find_chromium()
+    if executable is None:
+        why = "headless Chromium not found (apt-get install chromium)"
+        if in_ci():
+            pytest.fail(why + "; CI=true requires it")
+        pytest.skip(why)
+    with Browser(executable) as opened:
+        yield opened

@@ -12,8 +12,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pytest
-from browser import Browser, find_chromium
-from helpers import in_ci
 from oracle import replay as oracle_replay
 from PIL import Image
 from walkthrough_cases import CASES
@@ -22,18 +20,6 @@ from unflip_frontend.boards import replay, shape
 from unflip_frontend.walkthrough import FRAME, OUTLINE, walkthrough_html, walkthrough_svg
 
 PHONE = (390, 844)  # CSS pixels of a common phone held upright
-
-
-@pytest.fixture(scope="module")
-def browser():
-    executable = find_chromium()
-    if executable is None:
-        why = "headless Chromium not found (apt-get install chromium)"
-        if in_ci():
-            pytest.fail(why + "; CI=true requires it")
-        pytest.skip(why)
-    with Browser(executable) as opened:
-        yield opened
 
 
 @dataclass(frozen=True)

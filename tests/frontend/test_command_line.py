@@ -127,6 +127,7 @@ def test_the_first_word_completes_to_files_book_names_and_commands():
             "annotate",
             "share",
             "check-certificate",
+            "report",
         )
     }
 
