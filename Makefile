@@ -68,14 +68,18 @@ fuzz: unflip_solver_fuzz
 EMXX     ?= em++
 WEB_EMFLAGS := -fwasm-exceptions -Wno-bitwise-instead-of-logical -Wno-bitwise-conditional-parentheses -sSINGLE_FILE=1 -sMODULARIZE=1 -sEXPORT_NAME=createUnflipCore -sINVOKE_RUN=0 \
 	-sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=worker,node -sEXPORTED_RUNTIME_METHODS=callMain,FS
+WEB_BOOKS := daily=daily_levels_book.json main=main_levels_book.json weekly=weekly_challenges_book.json
 WEB_PAGE_SOURCES := web/build_page.py web/page.html web/page.css web/page.js web/links.js web/worker.js \
-	daily_levels_book.json main_levels_book.json weekly_challenges_book.json
+	$(foreach book,$(WEB_BOOKS),$(word 2,$(subst =, ,$(book))))
 
-web: web/unflip_core.js
+web: web/unflip.html
 
 web/unflip_core.js: $(SOLVER_SOURCES)
 	NODE_PATH="$${NODE_PATH:-/usr/share/nodejs}" $(EMXX) $(filter-out -pthread,$(SOLVER_STD_FLAGS)) $(SOLVER_WEB_FLAGS) \
 		$(WEB_EMFLAGS) -o web/.unflip_core.$$$$.partial.js unflip_solver.cpp && mv -f web/.unflip_core.$$$$.partial.js $@
+
+web/unflip.html: web/unflip_core.js $(WEB_PAGE_SOURCES)
+	$(PYTHON) web/build_page.py web/unflip_core.js $@ $(WEB_BOOKS)
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt requirements-dask.txt
 	$(PYTHON) -m venv $(VENV)
