@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
-from helpers import REPO, in_ci
+from helpers import REPO, in_ci, needed
 from hypothesis import settings
 from oracle import Board, replay, uniform
 
@@ -256,7 +256,7 @@ def solver_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 RunSolver = Callable[..., SolverResult]
 
 
-def solver_runner(command: list[str]) -> RunSolver:
+def solver_runner(command: list[str], timeout: float = SOLVER_TIMEOUT) -> RunSolver:
     """run_solver for the solver that `command` starts (a binary, or node with the WebAssembly core)."""
 
     def run(board_text: str | bytes | None, *args: object) -> SolverResult:
@@ -266,7 +266,7 @@ def solver_runner(command: list[str]) -> RunSolver:
             input=data,
             stdin=subprocess.DEVNULL if data is None else None,
             capture_output=True,
-            timeout=SOLVER_TIMEOUT,
+            timeout=timeout,
         )
         result = parse_solver_output(
             proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace")
@@ -301,11 +301,10 @@ def run_solver_many(run_solver: RunSolver) -> Callable[..., list[SolverResult]]:
     return run_many
 
 
-def needed(why: str) -> None:
-    """What a test needs from the machine is missing: a skip, but a failure under CI=true."""
-    if in_ci():
-        pytest.fail(why + "; CI=true requires it")
-    pytest.skip(why)
+@pytest.fixture(scope="session")
+def make_solver_runner() -> Callable[..., RunSolver]:
+    """make_solver_runner(command, timeout=...) -> a run_solver for another build of the solver."""
+    return solver_runner
 
 
 @pytest.fixture(scope="session")

@@ -6,12 +6,10 @@ some of its tests run here as they are, on every outcome, bad input, enumeration
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import oracle
 import pytest
-from conftest import RunSolver, parse_solver_output, solver_runner
 from helpers import random_board_text
 from oracle import board_text, uniform
 from test_solver_protocol import (
@@ -42,9 +40,9 @@ def core_command(web_build: Path, node: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def run_solver(core_command: list[str]) -> RunSolver:
+def run_solver(make_solver_runner, core_command: list[str]):
     """The protocol tests' run_solver, running the WebAssembly core instead of ./unflip_solver."""
-    return solver_runner(core_command)
+    return make_solver_runner(core_command)
 
 
 def test_every_outcome_of_a_target_has_the_protocols_shape(run_solver):
@@ -59,8 +57,8 @@ def test_every_outcome_of_a_target_has_the_protocols_shape(run_solver):
     assert bound.outcome == "lower bound" and 0 < bound.bound <= 8, bound.describe()
 
 
-def test_the_weekly_levels_optima_are_the_native_solvers(run_solver, solver_path):
-    native = solver_runner([str(solver_path)])
+def test_the_weekly_levels_optima_are_the_native_solvers(run_solver, make_solver_runner, solver_path):
+    native = make_solver_runner([str(solver_path)])
     for number in (3, 16, 21):
         text = weekly_text(number)
         result = run_solver(text, *QUIET)
@@ -109,13 +107,12 @@ def test_a_node_budget_stops_one_worker_at_exactly_its_budget(run_solver, budget
     assert (result.outcome, result.nodes) == ("stopped", budget), result.describe()
 
 
-def test_a_time_budget_stops_the_inline_worker_which_writes_progress_lines_as_it_searches(core_command):
+def test_a_time_budget_stops_the_inline_worker_which_writes_progress_lines_as_it_searches(
+    make_solver_runner, core_command
+):
     """Without threads nothing watches the clock beside the search: the worker must call the watch itself.
     A search that did not would run on far past the budget (the timeout here is a safety net)."""
-    proc = subprocess.run(
-        [*core_command, "--max-seconds", "2.5"], input=LONG_BOARD, capture_output=True, text=True, timeout=120
-    )
-    result = parse_solver_output(proc.returncode, proc.stdout, proc.stderr)
+    result = make_solver_runner(core_command, timeout=120)(LONG_BOARD, "--max-seconds", "2.5")
     assert result.outcome == "stopped" and result.bound > 0, result.describe()
     assert 2.5 <= result.seconds < 4, result.describe()
-    assert re.search(r"^bound [0-9]+ searching, nodes=[1-9][0-9]*$", proc.stderr, re.M), result.describe()
+    assert re.search(r"^bound [0-9]+ searching, nodes=[1-9][0-9]*$", result.stderr, re.M), result.describe()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import urllib.parse
 from dataclasses import dataclass
+from pathlib import Path
 
 from .boards import MAX_SIZE, MIN_SIZE, Board, shape
 from .errors import InputError
@@ -22,6 +23,9 @@ TWO_COLOURS = "m_2"
 SHAPE = re.compile(r"s_(\d+)_(\d+)")
 ARITHMETIC = re.compile(r"m_(\d+)")
 WHERE = "game link"
+# The page `make web` builds (docs/web.md), where it is in a clone: it reads a compact string in its address's
+# fragment, as the game reads one in its custom parameter.
+WEB_PAGE = "web/unflip.html"
 
 
 @dataclass(frozen=True)
@@ -168,3 +172,8 @@ def share_link(board: Board, vector: Vector, page: str = GAME_PAGE) -> str:
         raise InputError(f"the game's page {shown(page)} has a '#' fragment; no parameter after it counts")
     joiner = "" if page.endswith(("?", "&")) else "&" if "?" in page else "?"
     return f"{page}{joiner}custom={compact_vector(board, vector)}"
+
+
+def page_address(page: Path, board: Board) -> str:
+    """The page's file:// address with the board in its fragment (the tile form, which any board has)."""
+    return f"{page.resolve().as_uri()}#{compact_tiles(board)}"

@@ -39,10 +39,11 @@ def book_levels(path: Path) -> list[dict[str, object]]:
 
 
 def page(core: str, books: dict[str, Path]) -> str:
-    embedded = {
-        key: {"name": key.capitalize(), "levels": book_levels(path)} for key, path in books.items()
+    embedded = {key: {"name": key.capitalize(), "levels": book_levels(path)} for key, path in books.items()}
+    own = {
+        name: (HERE / name).read_text(encoding="utf-8")
+        for name in ("page.css", "links.js", "page.js", "worker.js")
     }
-    own = {name: (HERE / name).read_text(encoding="utf-8") for name in ("page.css", "links.js", "page.js", "worker.js")}
     for name in ("links.js", "page.js"):
         if "</script" in own[name].lower():
             raise SystemExit(f"web/{name} holds '</script', which would end its element early")
