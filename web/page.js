@@ -216,7 +216,7 @@ async function solve(hintOnly = false) {
   if (state.busy) return state.result;
   const board = copy(state.board);
   const text = boardText(board);
-  const search = { bound: 0, nodes: 0, phase: 'bound' };
+  const search = { bound: 0, nodes: 0, phase: 'bound', started: performance.now() };
   state.search = search;
   state.view = null;
   draw();
@@ -265,11 +265,20 @@ async function solve(hintOnly = false) {
   state.view = { start: board, moves: answer.moves, step: 0, hintOnly };
   const par = state.par === null ? '' : ` The level's par is ${state.par}.`;
   finish(
-    { outcome: 'solved', optimum: answer.optimum, moves: answer.moves, nodes: answer.nodes },
+    {
+      outcome: 'solved',
+      optimum: answer.optimum,
+      moves: answer.moves,
+      nodes: answer.nodes,
+      shownAfter: (performance.now() - search.started) / 1000, // seconds until the walkthrough is shown
+    },
     `Solved optimally. Optimal: ${answer.optimum} moves, proven (${number(answer.nodes)} nodes, ` +
       `${answer.seconds.toFixed(2)} s).${par}`,
   );
-  $('share').href = $('share').textContent = UnflipLinks.shareLink(board, answer.moves);
+  const link = UnflipLinks.shareLink(board, answer.moves);
+  $('share').href = link;
+  // The whole link holds a digit per move of the board's shape: hundreds.
+  $('share').textContent = link.length > 60 ? link.slice(0, 59) + '…' : link;
   draw();
 
   search.phase = 'count';
@@ -378,12 +387,12 @@ $('edit').addEventListener('click', () => {
   draw();
 });
 $('copy').addEventListener('click', async () => {
-  const link = $('share').textContent;
+  const link = $('share').href;
   try {
     await navigator.clipboard.writeText(link);
     $('copy').textContent = 'Copied';
   } catch {
-    getSelection().selectAllChildren($('share'));
+    prompt('Copy the link:', link);
   }
 });
 $('board').addEventListener('click', (event) => {
@@ -420,7 +429,7 @@ document.addEventListener('keydown', (event) => {
 window.addEventListener('hashchange', loadFragment);
 
 // What the page tests drive and read (tests/frontend/test_web_page.py): the same functions the controls call.
-window.unflipPage = { state, loadLink, loadLevel, solve, stopSearch, step };
+window.unflipPage = { state, books: BOOKS, loadLink, loadLevel, solve, stopSearch, step };
 
 const first = BOOKS.daily.levels[0];
 setBoard(first.rows.map((row) => Array.from(row, Number)), `${BOOKS.daily.name} 1: ${first.title}`, first.par);
