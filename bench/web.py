@@ -11,7 +11,8 @@ Per book: the median and the sum of the solver's own TIME (the search, without p
 and of the wall-clock time per level (node's start and the wasm's compile included), for each core, and the
 ratio of the sums; the optima are checked equal. The page's figures are the wall-clock times of loading and
 solving every weekly level in turn, as a player would: the sum of the times until each walkthrough is shown
-(the lower bound and the search), and the whole run with each level's count of optimal solutions. Not a test: figures depend on the machine and on what else it runs.
+(the lower bound and the search), and the whole run with each level's count of optimal solutions.
+Not a test: figures depend on the machine and on what else it runs.
 """
 
 import argparse
@@ -25,7 +26,11 @@ from pathlib import Path
 from run_book import level_rows
 
 REPO = Path(__file__).resolve().parent.parent
-BOOKS = {"daily": "daily_levels_book.json", "main": "main_levels_book.json", "weekly": "weekly_challenges_book.json"}
+BOOKS = {
+    "daily": "daily_levels_book.json",
+    "main": "main_levels_book.json",
+    "weekly": "weekly_challenges_book.json",
+}
 
 
 def timed(command, text):
@@ -83,7 +88,10 @@ def main():
         "wasm": [args.node, str(REPO / "web" / "core_node.js"), args.core, "--quiet"],
     }
     print(f"core: {args.core}")
-    print(f"{'book':8} {'levels':>6} {'core':7} {'median TIME':>12} {'sum TIME':>9} {'median wall':>12} {'sum wall':>9}")
+    print(
+        f"{'book':8} {'levels':>6} {'core':7} {'median TIME':>12} {'sum TIME':>9} "
+        f"{'median wall':>12} {'sum wall':>9}"
+    )
     for book in args.books.split(","):
         levels = json.loads((REPO / BOOKS[book]).read_text())["levels"]
         texts = ["\n".join(level_rows(level)) + "\n" for level in levels]
