@@ -74,7 +74,7 @@ WEB_PAGE_SOURCES := web/build_page.py web/page.html web/page.css web/page.js web
 
 web: web/unflip.html
 
-web/unflip_core.js: $(SOLVER_SOURCES)
+web/unflip_core.js: $(SOLVER_SOURCES) solver/build.mk
 	NODE_PATH="$${NODE_PATH:-/usr/share/nodejs}" $(EMXX) $(filter-out -pthread,$(SOLVER_STD_FLAGS)) $(SOLVER_WEB_FLAGS) \
 		$(WEB_EMFLAGS) -o web/.unflip_core.$$$$.partial.js unflip_solver.cpp && mv -f web/.unflip_core.$$$$.partial.js $@
 

@@ -130,6 +130,8 @@ function drawWalkthrough() {
         ? 'Already solved: every tile is white.'
         : `Hint: ${flipText(view.moves[0])}. Then ${total - 1} more ` +
           `move${total - 1 === 1 ? '' : 's'} clear the board, and no fewer can.`;
+  } else if (total === 0) {
+    $('step-text').textContent = 'Already solved: every tile is white.';
   } else if (view.step < total) {
     $('step-text').textContent = `Step ${view.step + 1} of ${total}: ${flipText(view.moves[view.step])}`;
   } else {

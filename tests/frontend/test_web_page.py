@@ -99,14 +99,27 @@ def evaluate_async(browser: Browser, expression: str) -> Any:
     return answer["result"].get("value")
 
 
-def click(browser: Browser, selector: str) -> None:
-    """A real click (a tap's mouse events) in the middle of the element."""
-    box = browser.evaluate(
+def middle(browser: Browser, selector: str) -> tuple[float, float]:
+    """The middle of an element, scrolled into view, in the window's CSS pixels."""
+    x, y = browser.evaluate(
         f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
         " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
         " return [r.x + r.width / 2, r.y + r.height / 2]; })()"
     )
-    browser.click(*box)
+    return x, y
+
+
+def click(browser: Browser, selector: str) -> None:
+    """A real click of the mouse in the middle of the element."""
+    browser.click(*middle(browser, selector))
+
+
+def tap(browser: Browser, selector: str) -> None:
+    """A finger's tap on the element, with touch input switched on as on a phone."""
+    browser.page("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=1)
+    x, y = middle(browser, selector)
+    browser.page("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x, "y": y}])
+    browser.page("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
 
 
 def type_into(browser: Browser, selector: str, text: str) -> None:
@@ -245,7 +258,7 @@ def test_a_board_drawn_by_tapping_and_the_keyboard_is_solved(browser, run_solver
     go(browser, page_file.resolve().as_uri())
     browser.evaluate("document.getElementById('rows').value = 4; document.getElementById('cols').value = 5")
     click(browser, "#blank")
-    click(browser, '#board .tile[data-row="1"][data-col="1"]')
+    tap(browser, '#board .tile[data-row="1"][data-col="1"]')
     browser.evaluate("document.getElementById('board').focus()")
     for key, code in (
         ("ArrowRight", 39),
