@@ -17,5 +17,11 @@ require(path.resolve(coreFile))({
     throw toThrow;
   },
 }).then((core) => {
-  process.exitCode = core.callMain(args);
+  try {
+    process.exitCode = core.callMain(args);
+  } catch (error) {
+    // A trap (memory the module cannot grow to, say) is the protocol's failure: one line, exit 4.
+    process.stderr.write(`error: the WebAssembly core stopped: ${error.message || error}\n`);
+    process.exitCode = 4;
+  }
 });

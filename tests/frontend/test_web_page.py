@@ -343,3 +343,19 @@ def test_page_without_the_built_page_says_how_to_build_it_and_exits_4(tmp_path, 
     result = run("page", "daily", "5", "--books", str(REPO))
     assert result.exit_code == 4, result.output
     assert "make web" in result.output and len(result.output.strip().splitlines()) == 1, result.output
+
+
+def test_page_puts_a_text_board_or_a_game_link_in_the_address_as_its_board(tmp_path, monkeypatch):
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "unflip.html").write_text("")
+    monkeypatch.setattr("unflip_frontend.cli.find_layout", lambda: Layout(tmp_path, installed=False))
+    drawn = as_board(["0110", "0110", "1000", "0001"])
+    (tmp_path / "board.txt").write_text(board_text(drawn))
+    shared = replay(uniform(4, 0), [(0, 1, 2), (1, 1, 3)])
+    link = share_link(shared, moves_to_vector([(0, 1, 2), (1, 1, 3)], 4, 4))
+    for source, board in ((str(tmp_path / "board.txt"), drawn), (link, shared)):
+        address = run("page", source)
+        assert address.exit_code == 0, address.output
+        page, fragment = address.output.strip().split("#")
+        assert page == (tmp_path / "web" / "unflip.html").as_uri()
+        assert parse_link(fragment).board == board, address.output
