@@ -7,6 +7,7 @@
 #   make fuzz     libFuzzer over the solver's board parser for FUZZ_SECONDS (default 600); needs clang
 #   make books    rebuild the three shipped books, byte for byte
 #   make certify  a certificate of optimality for every level of the three shipped books, each checked
+#   make web      web/unflip.html: the solver as WebAssembly in one page that works offline (docs/web.md); needs em++
 #   make clean    remove what the build made (not the venv: `make distclean`)
 
 include solver/build.mk
@@ -20,7 +21,7 @@ FUZZ_SECONDS ?= 600
 VENV     := .venv
 VPY      := $(VENV)/bin/python
 
-.PHONY: all demo test lint typecheck asan tsan fuzz books certify bench clean distclean
+.PHONY: all demo test lint typecheck asan tsan fuzz books certify bench web clean distclean
 
 all: unflip_solver
 
@@ -59,6 +60,27 @@ fuzz: unflip_solver_fuzz
 	mkdir -p fuzz/found fuzz/artifacts
 	./unflip_solver_fuzz fuzz/found fuzz/corpus -max_total_time=$(FUZZ_SECONDS) -max_len=70000 -artifact_prefix=fuzz/artifacts/ -print_final_stats=1
 
+# The page (docs/web.md): the same core compiled by em++ (SOLVER_WEB_FLAGS: no threads) into one module,
+# web/unflip_core.js, the wasm inside it, which node runs too (web/core_node.js, for the tests and
+# bench/web.py); then web/build_page.py writes the page with it, the page's scripts and the three shipped
+# books embedded. Emscripten's JS optimiser needs node's acorn, which Debian puts in /usr/share/nodejs:
+# a node from elsewhere does not look there.
+EMXX     ?= em++
+WEB_EMFLAGS := -fwasm-exceptions -Wno-bitwise-instead-of-logical -Wno-bitwise-conditional-parentheses -sSINGLE_FILE=1 -sMODULARIZE=1 -sEXPORT_NAME=createUnflipCore -sINVOKE_RUN=0 \
+	-sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=worker,node -sEXPORTED_RUNTIME_METHODS=callMain,FS
+WEB_BOOKS := daily=daily_levels_book.json main=main_levels_book.json weekly=weekly_challenges_book.json
+WEB_PAGE_SOURCES := web/build_page.py web/page.html web/page.css web/page.js web/links.js web/worker.js \
+	$(foreach book,$(WEB_BOOKS),$(word 2,$(subst =, ,$(book))))
+
+web: web/unflip.html
+
+web/unflip_core.js: $(SOLVER_SOURCES) solver/build.mk
+	NODE_PATH="$${NODE_PATH:-/usr/share/nodejs}" $(EMXX) $(filter-out -pthread,$(SOLVER_STD_FLAGS)) $(SOLVER_WEB_FLAGS) \
+		$(WEB_EMFLAGS) -o web/.unflip_core.$$$$.partial.js unflip_solver.cpp && mv -f web/.unflip_core.$$$$.partial.js $@
+
+web/unflip.html: web/unflip_core.js $(WEB_PAGE_SOURCES)
+	$(PYTHON) web/build_page.py web/unflip_core.js $@ $(WEB_BOOKS)
+
 $(VENV)/.installed: requirements.txt requirements-dev.txt requirements-dask.txt
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt -r requirements-dask.txt
@@ -86,6 +108,7 @@ certify: unflip_solver
 
 clean:
 	rm -f unflip_solver unflip_solver_asan unflip_solver_tsan unflip_solver_fuzz unflip_all_boards unflip_certify_boards
+	rm -f web/unflip_core.js web/unflip.html
 
 distclean: clean
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache build *.egg-info

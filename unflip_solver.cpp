@@ -65,7 +65,7 @@ namespace {
 using namespace unflip;
 
 constexpr int kMinThreads = limit_as<int>(limit::min_threads);
-constexpr int kMaxThreads = limit_as<int>(limit::max_threads);
+constexpr int kMaxThreads = kMaxWorkers;   // 1 in the build without threads (driver.h)
 constexpr double kMinSeconds = limit_as<double>(limit::min_seconds);
 constexpr double kMaxSeconds = limit_as<double>(limit::max_seconds);
 constexpr uint64_t kMinNodes = limit_as<uint64_t>(limit::min_nodes);

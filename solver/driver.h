@@ -39,6 +39,17 @@ constexpr uint64_t kAnnealStepsPerNode = 512;
 constexpr uint64_t kMinAnnealSteps = 1 << 18;
 constexpr uint64_t kMaxAnnealRun = uint64_t{1} << 27;
 
+// The build without threads (UNFLIP_NO_THREADS, from SOLVER_WEB_FLAGS in solver/build.mk: WebAssembly for
+// a page, which cannot start one) runs its one worker inline, in the driver's own thread, which then
+// watches the time budget and writes the progress lines between the worker's node batches
+// (Shared::watch). Every other build is unchanged by it.
+#ifdef UNFLIP_NO_THREADS
+constexpr bool kInlineWorker = true;
+#else
+constexpr bool kInlineWorker = false;
+#endif
+constexpr int kMaxWorkers = kInlineWorker ? 1 : limit_as<int>(limit::max_threads);
+
 struct Options {
     std::string file;            // empty: standard input
     int target = 0;              // 0, 1, or kEither
@@ -107,7 +118,8 @@ public:
                 roots_.push_back(std::move(root));
             }
         threads_ = options_.threads > 0 ? options_.threads
-                                       : std::max(1u, std::thread::hardware_concurrency());
+                   : kInlineWorker       ? 1
+                                         : std::max(1u, std::thread::hardware_concurrency());
         shared_.max_nodes = options_.max_nodes;
         shared_.workers = static_cast<uint64_t>(threads_);
     }
@@ -201,7 +213,10 @@ private:
                 annealers.emplace_back(lattice_, live_[r]->d, (uint64_t{static_cast<uint32_t>(goal)} << 40) ^
                                                                   (uint64_t{r} << 32) ^ static_cast<uint64_t>(t));
             std::atomic<bool> met{false};   // a thread met a solution of `goal` moves: the others stop
-            auto stop = [&] { return met.load(std::memory_order_relaxed) || shared_.aborted.load(); };
+            auto stop = [&] {
+                if (shared_.watch) shared_.watch();
+                return met.load(std::memory_order_relaxed) || shared_.aborted.load();
+            };
             on_every_thread(goal, "annealing", [&](int t) {
                 for (uint64_t left = steps; left > 0 && !stop();) {
                     const uint64_t run = std::min(left, kMaxAnnealRun);
@@ -404,6 +419,18 @@ private:
     // get) stops the others; its exception is rethrown here.
     template <typename Job>
     void on_every_thread(int bound, const char* doing, Job&& job) {
+        auto last_report = Clock::now();
+        if constexpr (kInlineWorker) {
+            shared_.watch = [&] { watch(bound, doing, last_report); };
+            try {
+                job(0);
+            } catch (...) {
+                shared_.watch = nullptr;
+                throw;
+            }
+            shared_.watch = nullptr;
+            return;
+        }
         std::atomic<int> running{0};
         std::mutex done_mutex;
         std::condition_variable done;
@@ -438,24 +465,27 @@ private:
             }
         }
 
-        auto last_report = Clock::now();
         {
             std::unique_lock<std::mutex> lock(done_mutex);
             while (running > 0) {
                 done.wait_for(lock, std::chrono::milliseconds(20));
-                const auto now = Clock::now();
-                // (The node budget is the workers' own: see Search::node_fits.)
-                if (options_.max_seconds > 0 && seconds_since(start_) >= options_.max_seconds)
-                    shared_.aborted = true;
-                if (!options_.quiet && now - last_report >= std::chrono::seconds(1)) {
-                    last_report = now;
-                    std::fprintf(stderr, "bound %d %s, nodes=%llu\n", bound, doing,
-                                 static_cast<unsigned long long>(shared_.nodes.load()));
-                }
+                watch(bound, doing, last_report);
             }
         }
         for (std::thread& t : pool) t.join();
         if (failure) std::rethrow_exception(failure);
+    }
+
+    // The time budget, and a progress line when a second has passed since the last one. (The node budget
+    // is the workers' own: see Search::node_fits.)
+    void watch(int bound, const char* doing, Clock::time_point& last_report) {
+        const auto now = Clock::now();
+        if (options_.max_seconds > 0 && seconds_since(start_) >= options_.max_seconds) shared_.aborted = true;
+        if (!options_.quiet && now - last_report >= std::chrono::seconds(1)) {
+            last_report = now;
+            std::fprintf(stderr, "bound %d %s, nodes=%llu\n", bound, doing,
+                         static_cast<unsigned long long>(shared_.nodes.load()));
+        }
     }
 
     // One worker's share of a bound: tasks from the queue until every worker waits and it is empty, or

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <iterator>
 #include <limits>
 #include <mutex>
@@ -243,6 +244,9 @@ struct Shared {
     uint64_t solution_count = 0;         // under mutex
     std::vector<std::vector<uint16_t>> solutions;
     std::atomic<bool> limited{false};    // max_solutions reached: there may be more
+    // Only in the build without threads (kInlineWorker, driver.h): the driver's watch over the time budget
+    // and the progress lines, which its one worker calls at the end of each node batch.
+    std::function<void()> watch;
 
     bool stopping() const {
         return found.load(std::memory_order_relaxed) || aborted.load(std::memory_order_relaxed) ||
@@ -724,6 +728,7 @@ public:
     // batch is at most 1/(kBudgetShare x workers) of the budget that remained at the batch before.
     bool node_fits() {
         const uint64_t total = publish_nodes();
+        if (shared_.watch) shared_.watch();
         if (shared_.max_nodes && total > shared_.max_nodes) {
             --local_nodes_;
             --published_nodes_;

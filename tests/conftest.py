@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
-from helpers import REPO, in_ci
+from helpers import REPO, in_ci, needed
 from hypothesis import settings
 from oracle import Board, replay, uniform
 
@@ -256,22 +256,17 @@ def solver_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 RunSolver = Callable[..., SolverResult]
 
 
-@pytest.fixture(scope="session")
-def run_solver(solver_path: Path) -> RunSolver:
-    """run_solver(board_text, *args) -> SolverResult.
-
-    board_text (str or bytes) goes to standard input byte for byte; None gives the solver no
-    standard input at all (for runs that name a board file in args).
-    """
+def solver_runner(command: list[str], timeout: float = SOLVER_TIMEOUT) -> RunSolver:
+    """run_solver for the solver that `command` starts (a binary, or node with the WebAssembly core)."""
 
     def run(board_text: str | bytes | None, *args: object) -> SolverResult:
         data = board_text.encode() if isinstance(board_text, str) else board_text
         proc = subprocess.run(
-            [str(solver_path), *map(str, args)],
+            [*command, *map(str, args)],
             input=data,
             stdin=subprocess.DEVNULL if data is None else None,
             capture_output=True,
-            timeout=SOLVER_TIMEOUT,
+            timeout=timeout,
         )
         result = parse_solver_output(
             proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace")
@@ -279,6 +274,16 @@ def run_solver(solver_path: Path) -> RunSolver:
         return replace(result, args=tuple(map(str, args)), stdin=data)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def run_solver(solver_path: Path) -> RunSolver:
+    """run_solver(board_text, *args) -> SolverResult.
+
+    board_text (str or bytes) goes to standard input byte for byte; None gives the solver no
+    standard input at all (for runs that name a board file in args).
+    """
+    return solver_runner([str(solver_path)])
 
 
 @pytest.fixture(scope="session")
@@ -294,6 +299,40 @@ def run_solver_many(run_solver: RunSolver) -> Callable[..., list[SolverResult]]:
             return list(pool.map(lambda text: run_solver(text, *args), board_texts))
 
     return run_many
+
+
+@pytest.fixture(scope="session")
+def make_solver_runner() -> Callable[..., RunSolver]:
+    """make_solver_runner(command, timeout=...) -> a run_solver for another build of the solver."""
+    return solver_runner
+
+
+@pytest.fixture(scope="session")
+def web_build() -> Path:
+    """`make web`, once a session: web/unflip_core.js (the solver as WebAssembly, docs/web.md) and the page
+    web/unflip.html; returns web/. Skipped without em++ (Debian's emscripten), a failure under CI=true."""
+    if shutil.which("em++") is None:
+        needed("em++ not found: the page's tests need Debian's emscripten (apt-get install emscripten)")
+    build = subprocess.run(
+        ["make", "--no-print-directory", "web"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=SOLVER_TIMEOUT,
+    )
+    if build.returncode != 0:
+        pytest.fail(f"`make web` failed:\n{build.stdout}\n{build.stderr}")
+    return REPO / "web"
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    """node, which runs the WebAssembly core outside a browser; skipped when absent, failed under CI=true."""
+    found = shutil.which("node")
+    if found is None:
+        needed("node not found: the WebAssembly core's tests run it under node (Debian's nodejs)")
+    assert found is not None
+    return found
 
 
 @pytest.fixture(scope="session")

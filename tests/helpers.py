@@ -42,6 +42,13 @@ def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in ("true", "1")
 
 
+def needed(why: str) -> None:
+    """What a test needs from the machine is missing: a skip, but a failure under CI=true."""
+    if in_ci():
+        pytest.fail(why + "; CI=true requires it")
+    pytest.skip(why)
+
+
 def flipped(n: int, squares: list[Move]) -> Board:
     """An all-white n×n board with the given (row, col, size) squares flipped."""
     return replay(uniform(n, 0), squares)

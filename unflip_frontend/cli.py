@@ -9,6 +9,7 @@ import math
 import os
 import re
 import sys
+import webbrowser
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
@@ -44,7 +45,7 @@ from .files import (
 from .generator import CANONICAL_LISTING, SHIPPED_BOOKS, Plan, Shapes
 from .hints import PREFERENCES, hint_settings
 from .layout import find_layout
-from .links import GAME_PAGE, check_page
+from .links import GAME_PAGE, WEB_PAGE, check_page, page_address
 from .outputs import Outputs, Stream, choose_outputs, stream_in_words
 from .render import Glyphs
 from .solver import (
@@ -1322,6 +1323,44 @@ def report(
     else:
         book = loaded
     report_book(book, ReportSettings(threads, max_seconds, max_solutions), stream, files)
+
+
+@cli.command(
+    cls=Command,
+    context_settings=CONTEXT,
+    short_help="Print the address of the web page (make web) with a level loaded, which it solves at once.",
+    epilog="Exit status: 0 the address is printed; 2 bad input; 4 the page is not built (make web); 130, "
+    "143, 129 stopped by Ctrl-C, SIGTERM, SIGHUP.",
+)
+@source_argument
+@level_argument
+@books_option
+@click.option(
+    "--open", "open_", is_flag=True, help="\b\nAlso open it in the default browser.\nExample: --open"
+)
+@click.pass_obj
+def page(run: Run, source: str, level_number: int | None, books: str | None, open_: bool) -> None:
+    """Print the file:// address of the page `make web` builds (web/unflip.html, docs/web.md) with the
+    level in its fragment: opened, the page loads the level and proves its optimum in the browser, with
+    no server and nothing installed.
+
+    SOURCE and LEVEL are as for solving: a level of a book, a text board, - for standard input, or a game
+    link.
+
+    \b
+    Examples:
+      {prog} page daily 5
+      {prog} page weekly 20 --open
+      {prog} page board.txt
+    """
+    level = chosen_level(source, level_number, books)
+    built = find_layout().root / WEB_PAGE
+    if not built.is_file():
+        raise SolverError(f"{WEB_PAGE} is not built: `make web` in a clone of unflip writes it (docs/web.md)")
+    address = page_address(built, level.board)
+    run.terminal.write(address + "\n")
+    if open_ and not webbrowser.open(address):
+        raise InputError("--open: no browser could be started; open the address above in one")
 
 
 def chosen_level(source: str, level_number: int | None, books: str | None) -> Level:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import urllib.parse
 from dataclasses import dataclass
+from pathlib import Path
 
 from .boards import MAX_SIZE, MIN_SIZE, Board, shape
 from .errors import MAX_DIGITS, InputError, whole_number
@@ -22,6 +23,9 @@ TWO_COLOURS = "m_2"
 SHAPE = re.compile(r"s_([^_]+)_([^_]+)")
 ARITHMETIC = re.compile(r"m_([^_]+)")
 WHERE = "game link"
+# The page `make web` builds (docs/web.md), where it is in a clone: it reads a compact string in its address's
+# fragment, as the game reads one in its custom parameter.
+WEB_PAGE = "web/unflip.html"
 
 
 @dataclass(frozen=True)
@@ -206,3 +210,8 @@ def check_page(page: str) -> None:
         raise InputError(
             f"the game's page {shown(page)} has a custom parameter already; give the page without it"
         )
+
+
+def page_address(page: Path, board: Board) -> str:
+    """The page's file:// address with the board in its fragment (the tile form, which any board has)."""
+    return f"{page.resolve().as_uri()}#{compact_tiles(board)}"

@@ -126,6 +126,7 @@ def test_the_first_word_completes_to_files_book_names_and_commands():
             "books",
             "annotate",
             "share",
+            "page",
             "check-certificate",
             "report",
         )

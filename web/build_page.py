@@ -1,0 +1,81 @@
+"""Writes web/unflip.html, the one self-contained page (`make web`, docs/web.md): web/page.html with its
+stylesheet, its scripts, the WebAssembly core and the shipped books put in place of its /*NAME*/ marks, so
+that the page fetches nothing and works opened from a file. Only the standard library: `make web` needs no
+venv.
+
+    python3 web/build_page.py CORE_JS OUT_HTML KEY=BOOK.json ...   (as the Makefile runs it)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+MARK = re.compile(r"/\*([A-Z_]+)\*/")
+
+
+def in_script(text: str) -> str:
+    """Text for inside a <script> element: nothing in it may read as its end tag."""
+    return text.replace("</", "<\\/")
+
+
+def book_levels(path: Path) -> list[dict[str, object]]:
+    """A book's levels as the page needs them: title, par, and rows of 0 (white) and 1 (the books write
+    1 white, 2 black)."""
+    levels = json.loads(path.read_text(encoding="utf-8"))["levels"]
+    return [
+        {
+            "title": level.get("title", ""),
+            "par": level.get("par"),
+            "rows": ["".join(str(tile - 1) for tile in row) for row in level["tiles"]],
+        }
+        for level in levels
+    ]
+
+
+def page(core: str, books: dict[str, Path]) -> str:
+    embedded = {key: {"name": key.capitalize(), "levels": book_levels(path)} for key, path in books.items()}
+    own = {
+        name: (HERE / name).read_text(encoding="utf-8")
+        for name in ("page.css", "links.js", "page.js", "worker.js")
+    }
+    for name in ("links.js", "page.js"):
+        if "</script" in own[name].lower():
+            raise SystemExit(f"web/{name} holds '</script', which would end its element early")
+    parts = {
+        "PAGE_CSS": own["page.css"],
+        "BOOKS_JSON": in_script(json.dumps(embedded, separators=(",", ":"), ensure_ascii=False)),
+        "CORE_SOURCE": in_script(json.dumps(core)),
+        "WORKER_SOURCE": in_script(json.dumps(own["worker.js"])),
+        "LINKS_JS": own["links.js"],
+        "PAGE_JS": own["page.js"],
+    }
+    template = (HERE / "page.html").read_text(encoding="utf-8")
+    return MARK.sub(lambda mark: parts[mark[1]], template)
+
+
+def main(arguments: list[str]) -> None:
+    if len(arguments) < 3 or not all("=" in word for word in arguments[2:]):
+        raise SystemExit(f"usage: {sys.argv[0]} CORE_JS OUT_HTML KEY=BOOK.json ...")
+    core, out = Path(arguments[0]), Path(arguments[1])
+    books = {key: Path(path) for key, path in (word.split("=", 1) for word in arguments[2:])}
+    text = page(core.read_text(encoding="utf-8"), books)
+    # Written whole or not at all: a page cut short by an error or Ctrl-C is never left in its place.
+    handle, partial = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".partial")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.chmod(partial, 0o644)
+        os.replace(partial, out)
+    except BaseException:
+        os.unlink(partial)
+        raise
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
