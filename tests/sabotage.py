@@ -245,6 +245,17 @@ SABOTAGES = (
         ),
     ),
     Sabotage(
+        "the adjacent-lines bound",
+        (
+            (
+                "solver/bounds.h",
+                "h = std::max({h, lines_.row_cost(i) + lines_.row_cost(i + 1), "
+                "lines_.col_cost(i) + lines_.col_cost(i + 1)});",
+                "h = 0;",
+            ),
+        ),
+    ),
+    Sabotage(
         "annealing meeting the last bound's solution",
         (("solver/annealing.h", "if (residue_count_ == 0 && count_ < best_size_) {", "if (false) {"),),
     ),
