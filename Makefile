@@ -1,7 +1,8 @@
 # unflip: build the solver, set up the Python side, run the checks.
 #   make          build ./unflip_solver
 #   make demo     fresh clone -> venv, solver, `python unflip.py daily 5`
-#   make test     fresh clone -> venv, solver, sanitizer builds, ruff, mypy, pytest
+#   make check    the inner loop, in 2 minutes or less: ruff, mypy, and pytest's fast tier (not the slow marker)
+#   make test     fresh clone -> venv, solver, sanitizer builds, ruff, mypy, pytest: every test, CI's command
 #   make asan     ./unflip_solver_asan  (AddressSanitizer + UndefinedBehaviorSanitizer)
 #   make tsan     ./unflip_solver_tsan  (ThreadSanitizer)
 #   make fuzz     libFuzzer over the solver's board parser for FUZZ_SECONDS (default 600); needs clang
@@ -21,7 +22,7 @@ FUZZ_SECONDS ?= 600
 VENV     := .venv
 VPY      := $(VENV)/bin/python
 
-.PHONY: all demo test lint typecheck asan tsan fuzz books certify bench web clean distclean
+.PHONY: all demo check test lint typecheck asan tsan fuzz books certify bench web clean distclean
 
 all: unflip_solver
 
@@ -94,6 +95,11 @@ lint: $(VENV)/.installed
 
 typecheck: $(VENV)/.installed
 	$(VENV)/bin/mypy
+
+# The fast tier: every module exercised on small boards (docs/checks.md says what it proves and what the
+# slow tier, tests/conftest.py's SLOW, adds). A change is done when `make test` passes, not this.
+check: $(VENV)/.installed unflip_solver lint typecheck
+	$(VPY) -m pytest -q -m "not slow"
 
 test: $(VENV)/.installed unflip_solver unflip_solver_asan unflip_solver_tsan unflip_all_boards lint typecheck
 	$(VPY) -m pytest

@@ -343,7 +343,7 @@ public:
     // Once the subtree has proved big, or on entry where the estimate foresees much work far from the
     // leaves: waiting for the subtree to prove big searches that much of it with the inherited weights,
     // and the LP refutes many such nodes in a few pivots; nearer the leaves, or on small boards, it costs
-    // more than the nodes it saves (docs/results.md).
+    // more than the nodes it saves (docs/experiments/2026-12-02-the-lp-where-the-estimate-foresees-work.md).
     bool refinement_due(uint64_t subtree_nodes, int budget, float estimated_work) const {
         const bool foreseen = sw_.lp_ahead && budget >= sw_.lp_ahead_from &&
                               estimated_work >= static_cast<float>(sw_.lp_ahead);

@@ -41,6 +41,130 @@ for _number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
 # comes anywhere near it.
 SOLVER_TIMEOUT = 900
 
+# The slow tier, by node id prefix: `make check` leaves these out (`pytest -m "not slow"`), `make test` and
+# CI run them with the rest. What is left covers every module on small boards, the protocol, each
+# command and each output once; docs/checks.md ("Two tiers") says what each tier proves. Kept here, in
+# one place, so that no test file changes to move a test between tiers.
+SLOW = (
+    # builds of their own: sanitizers, libFuzzer, a copy with a stand-in bound, a pip install
+    "tests/test_sanitizers.py::",
+    "tests/test_fuzz.py::",
+    "tests/test_solver_bound_seam.py::",
+    "tests/frontend/test_install.py::",
+    "tests/frontend/test_building.py::test_editing_any_source",
+    "tests/frontend/test_building.py::test_a_changed_solver_source",
+    "tests/frontend/test_building.py::test_an_installed_package",
+    "tests/frontend/test_building.py::test_first_uses_started_together",
+    "tests/frontend/test_building.py::test_a_solver_older_than",
+    "tests/frontend/test_misbehaving_solver.py::test_sigterm_during_the_first_build",
+    # Chromium, tmux, Dask clusters (a request refused before one starts is fast), Hypothesis's 4,800 cases
+    "tests/frontend/test_browser.py::",
+    "tests/frontend/test_stepper.py::test_the_arrow_keys",
+    "tests/frontend/test_stepper.py::test_ctrl_c_in_the_stepper",
+    "tests/frontend/test_stepper.py::test_a_rectangles_cards_step_in_place",
+    "tests/frontend/test_live_display.py::",
+    *(
+        f"tests/frontend/test_dask.py::test_{name}"
+        for name in (
+            "the_optimum_on_the_cluster",
+            "the_moves_are_the_first_solving_cubes",
+            "split_cubes_give_the_same_moves",
+            "the_command_line_prints_the_same_moves",
+            "a_budget_stops_the_cluster",
+            "the_cluster_shows",
+            "killing_a_worker",
+            "all_over_the_daily_book_on_the_cluster",
+            "annotate_on_the_cluster",
+            "generate_on_the_cluster",
+            "ctrl_c_on_an_embedded_cluster",
+            "ctrl_c_on_annotate_or_generate_on_the_cluster",
+            "a_running_scheduler",
+            "a_scheduler_that_goes_away",
+        )
+    ),
+    "tests/frontend/test_properties.py::",
+    # every board of a shape, the official books, the shipped books rebuilt
+    "tests/test_solver_all_boards.py::",
+    "tests/test_solver_optimality.py::test_every_solvable_4x4",
+    "tests/test_solver_optimality.py::test_unsolvable_4x4",
+    "tests/test_solver_enumeration.py::test_every_solvable_4x4",
+    "tests/test_solver_bounds.py::test_no_4x4_board",
+    "tests/test_oracle.py::test_coset_optimum_equals_the_bfs_distance_on_every_4x4_board",
+    "tests/test_certificates.py::test_every_solvable_4x4",
+    "tests/test_certificates.py::test_random_boards_up_to_13x13",
+    "tests/test_certificates.py::test_every_official_level",
+    "tests/test_certificates.py::test_every_switch",
+    *(
+        f"tests/test_certificates.py::test_rectangles_have_valid_certificates_for_both_targets[{shape}]"
+        for shape in ("7-10", "6-9", "9-6")
+    ),
+    "tests/frontend/test_official_books.py::",
+    "tests/test_solver_enumeration.py::test_every_exhaustive_daily_level",
+    "tests/frontend/test_designer.py::test_annotate_changes_no_par_and_no_valid_vector_of_the_official",
+    "tests/frontend/test_generator.py::test_make_books_rebuilds",
+    # the oracle's CP-SAT on 7x7 and larger boards, and the bigger samples beside each small one kept
+    "tests/test_solver_optimality.py::test_uniformly_random_boards_get_the_cpsat_optimum",
+    "tests/test_solver_optimality.py::test_boards_made_by_6_to_14_random_moves",
+    "tests/test_solver_optimality.py::test_uniformly_random_solvable_boards_get_the_coset_optimum[6",
+    "tests/test_solver_optimality.py::test_one_two_and_four_threads",
+    "tests/test_solver_optimality.py::test_every_solvable_4x4_board_reaches_target_1",
+    "tests/test_solver_rectangles.py::test_uniformly_random_solvable_rectangles_get_the_cpsat_optimum",
+    "tests/test_solver_bounds.py::test_mended_duals",
+    "tests/test_solver_bounds.py::test_positions_along_optimal_solutions",
+    "tests/test_solver_bounds.py::test_weights_handed_below_a_node",
+    "tests/test_solver_bounds.py::test_uniformly_random_boards_get_a_bound_at_most_the_coset_optimum[6",
+    "tests/test_solver_bounds.py::test_uniformly_random_boards_get_a_bound_at_most_the_coset_optimum[5-0]",
+    "tests/test_solver_enumeration.py::test_random_boards_list_exactly_the_oracle_optimal_sets[6",
+    "tests/test_solver_enumeration.py::test_random_boards_list_exactly_the_oracle_optimal_sets[5-0]",
+    "tests/test_solver_enumeration.py::test_a_budget_that_runs_out_while_counting",
+    "tests/test_solver_enumeration.py::test_a_count_stopped_by_its_budget",
+    "tests/test_solver_symmetry.py::test_symmetric_boards_whose_every_optimal_solution_is_asymmetric",
+    "tests/test_solver_symmetry.py::test_several_threads_agree",
+    *(  # each group but the whole one, which has every symmetry the others do
+        "tests/test_solver_symmetry.py::test_boards_invariant_under_each_symmetry_group_get_the_oracle_"
+        f"optimum[{group}]"
+        for group in ("half turn", "quarter turns", "left-right mirror", "up-down mirror", "both mirrors")
+        + ("diagonal mirror", "antidiagonal mirror", "both diagonals")
+    ),
+    "tests/test_solver_switches.py::test_each_switch_configuration",
+    "tests/test_solver_switches.py::test_two_threads_sharing_the_table",
+    "tests/test_solver_cubes.py::test_the_split_and_its_exhausted_cubes_add_up_to_the_undivided_search_at_"
+    "every_bound[either target]",
+    "tests/test_solver_cubes.py::test_the_split_and_its_exhausted_cubes_add_up_to_the_undivided_search_at_"
+    "every_bound[random",
+    "tests/test_solver_cubes.py::test_the_split_and_its_exhausted_cubes_add_up_to_the_undivided_search_at_"
+    "every_bound[rectangle",
+    "tests/test_solver_cubes.py::test_the_optimum_over_the_cubes_is_the_solvers_with_the_default_switches[",
+    "tests/test_solver_cubes.py::test_a_cube_split_further",
+    # budgets and signals that wait for a search to run long enough
+    "tests/test_solver_contract.py::test_a_transposition_table_the_solver_cannot_map",
+    "tests/test_solver_protocol.py::test_a_one_node_budget_stops",
+    "tests/frontend/test_misbehaving_solver.py::test_a_solver_still_running_well_past",
+    "tests/frontend/test_interrupt.py::test_under_nohup",
+    "tests/frontend/test_designer.py::test_ctrl_c_or_sigterm_in_the_middle_of_annotate",
+    "tests/frontend/test_generator.py::test_ctrl_c_while_generating",
+    "tests/frontend/test_generator.py::test_an_impossible_plan_is_one_clear_error",
+    "tests/frontend/test_generator.py::test_min_gap_levels",
+    "tests/frontend/test_generator.py::test_a_sample_of_weekly_challenges_has_one_optimal_solution_by_cpsat",
+    "tests/frontend/test_generator.py::test_shipped_par_is_the_optimum_an_independent_method_proves[weekly]",
+    "tests/frontend/test_list_and_all.py::test_the_books_errors_and_the_solvers_failures",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # An entry that no longer names a test (renamed, moved) would drop its test into the fast tier unseen.
+    stale = [
+        prefix
+        for prefix in SLOW
+        for path, _, name in [prefix.partition("::")]
+        if not (REPO / path).is_file() or f"def {name.split('[')[0]}" not in (REPO / path).read_text()
+    ]
+    if stale:
+        raise pytest.UsageError(f"tests/conftest.py's SLOW names no test: {', '.join(stale)}")
+    for item in items:
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
+
 
 class ProtocolError(AssertionError):
     """The solver's output does not have the shape docs/protocol.md promises for its exit status."""

@@ -12,7 +12,7 @@ reported as timed out, neither held nor failed. Every patch must match
 its source exactly once, so a patch that no longer applies is an error, never a silent no-op. The
 unsabotaged copy is built and checked first: every premise must hold on it.
 
-Not collected by pytest (it builds the solver fifteen times, about 19 minutes on two cores). Run it from
+Not collected by pytest (it builds the solver sixteen times, about 20 minutes on two cores). Run it from
 the repository root, after a change to the search or to the premises:
 
     .venv/bin/python tests/sabotage.py            # every technique
@@ -241,6 +241,17 @@ SABOTAGES = (
                 "return std::max((lines_.row_sum_after(m) + 1) / 2, (lines_.col_sum_after(m) + 1) / 2) > "
                 "budget;",
                 "return false;",
+            ),
+        ),
+    ),
+    Sabotage(
+        "the adjacent-lines bound",
+        (
+            (
+                "solver/bounds.h",
+                "h = std::max({h, lines_.row_cost(i) + lines_.row_cost(i + 1), "
+                "lines_.col_cost(i) + lines_.col_cost(i + 1)});",
+                "h = 0;",
             ),
         ),
     ),

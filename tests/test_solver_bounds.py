@@ -128,8 +128,9 @@ def test_parity_rows_raise_the_bound_on_some_boards(run_solver_many):
 def test_mended_duals_raise_the_root_bound_on_some_boards_and_never_past_the_optimum(run_solver_many):
     # Rounding a parity row's dual down can overload a tight move by a unit and lose the LP's whole proof;
     # mended from the move's covering duals (--no-dual-repair keeps the loss), the proof must still be one.
+    # 9x9 boards raise it as often, but their optima cost CP-SAT three times the 7x7 and 8x8 ones'.
     rng = random.Random(7600)
-    boards = [oracle.random_solvable_board(rng, n) for n in (7, 8, 9) for _ in range(40)]
+    boards = [oracle.random_solvable_board(rng, n) for n in (7, 8) for _ in range(40)]
     mended = bounds_of(run_solver_many, boards)
     unmended = bounds_of(run_solver_many, boards, 0, "--no-dual-repair")
     assert all(a >= b for a, b in zip(mended, unmended, strict=True))

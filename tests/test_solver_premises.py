@@ -10,13 +10,17 @@ last, annealing run after 50,000 nodes, `--anneal-after`, since its bound 24 tak
 default 100,000, meets the solution: 68,565 nodes against 134,057, from 35 M proposals) and a
 random 11x11 board both mirrors map to itself (tests/oracle.py's symmetric_board(Random(0), 11, "both
 mirrors"): symmetry halves its nodes with the parity rows, their duals or the work estimate switched off,
-too), written out here so that a rebuilt book or a changed generator cannot move them. The weekly level is
-searched in a few dozen nodes once the work estimate picks its branch points, too few for the LP below the
-root or sibling exclusion to show; the random boards still need about 7,000."""
+too) and a random 4x15 rectangle (random_solvable_board(Random(2), 4, 15): the adjacent-lines bound takes
+it from 1,057 nodes to 965, where on the 21 seeded 11x11-13x13 boards of bench/frontier.py it saves one
+node at most), written out here so that a rebuilt book or a changed generator cannot move them. The weekly
+level is searched in a few dozen nodes once the work estimate picks its branch points, too few for the LP
+below the root or sibling exclusion to show; the random boards still need about 7,000."""
 
 from __future__ import annotations
 
 import pytest
+from helpers import REPO
+from test_solver_switches import list_switches
 
 WEEKLY_1 = """\
 0110000000110
@@ -75,6 +79,14 @@ UNIFORM_11 = """\
 11111000111
 """
 
+# Narrow rectangles are where two adjacent lines' costs add up to more than the covering LP proves.
+RECTANGLE_4X15 = """\
+000010010010111
+001101110101001
+001110010100111
+000111000001011
+"""
+
 RANDOM_11_2 = """\
 11001110100
 10101011111
@@ -96,7 +108,8 @@ PREMISES = [
     ("re-solving the LP below the root", ("--lp-after", "0"), UNIFORM_10),
     ("the LP solved on entering a node the work estimate foresees big", ("--lp-ahead", "0"), UNIFORM_10),
     ("the parity rows", ("--parity-rounds", "0"), WEEKLY_1),
-    # What it buys is the LP's pivots (docs/results.md); that it also saves nodes here shows it still fires.
+    # What it buys is the LP's pivots (docs/experiments/2026-12-02-parity-rounds-that-stop-paying.md);
+    # that it also saves nodes here shows it still fires.
     ("the parity rounds ended once one gains little", ("--parity-gain", "0"), UNIFORM_11),
     ("the parity rows' duals handed down to the subtree", ("--no-parity-weights",), WEEKLY_1),
     # (On the uniform boards the LP, solved more often without them, saves nodes in 4x the time: results.md.)
@@ -106,6 +119,7 @@ PREMISES = [
     ("move ordering", ("--no-ordering",), WEEKLY_1),
     ("branching at the point with fewest moves", ("--no-fewest-branches",), WEEKLY_1),
     ("the pair bound", ("--no-pair-bound",), UNIFORM_10),
+    ("the adjacent-lines bound", ("--no-line-bound",), RECTANGLE_4X15),
     ("the work estimate choosing the branch point", ("--no-work-estimate",), WEEKLY_1),
 ]
 # (technique, the switch that turns it off, the board, what both runs are given besides)
@@ -132,3 +146,25 @@ def test_each_technique_expands_fewer_nodes_than_the_same_run_without_it(
     assert with_it.nodes < without_it.nodes, (
         f"{technique} saved no nodes: {with_it.nodes:,} with it, {without_it.nodes:,} with {' '.join(off)}"
     )
+
+
+# The switches no premise holds, and why: none turns a technique off whose work a node count shows. Every
+# other switch of `--list-switches` is a premise's (docs/checks.md's "Every switch" has both lists).
+NOT_PREMISED = {
+    "--no-lp-updates": "the LP's duals recomputed, rounding otherwise: nodes either way, more instructions",
+    "--tt": "off by default, a diagnostic: beside exclusion the table saves nothing and gives up symmetry",
+    "--tt-min-budget": "tunes --tt",
+    "--lp-ahead-from": "tunes the LP solved where the work estimate foresees a big subtree",
+    "--estimate-from": "tunes the work estimate",
+    "--anneal-after": "tunes annealing, whose premise sets it",
+}
+
+
+def test_every_switch_has_a_premise_or_is_named_as_one_no_premise_holds(solver_path):
+    flags, numbers = list_switches(solver_path)
+    listed = {*flags, *(number.name for number in numbers)}
+    premised = {off[0] for _, off, _, _ in CASES}
+    assert listed - premised - NOT_PREMISED.keys() == set(), "a switch without a premise or a reason"
+    assert NOT_PREMISED.keys() <= listed, "a reason for a switch the solver no longer has"
+    checks = (REPO / "docs" / "checks.md").read_text().split("## Every switch", 1)[1].split("\n## ", 1)[0]
+    assert [name for name in sorted(listed) if f"`{name}" not in checks] == []
