@@ -57,8 +57,12 @@ SLOW = (
     "tests/frontend/test_building.py::test_first_uses_started_together",
     "tests/frontend/test_building.py::test_a_solver_older_than",
     "tests/frontend/test_misbehaving_solver.py::test_sigterm_during_the_first_build",
-    # Chromium, tmux, Dask clusters (a request refused before one starts is fast), Hypothesis's 4,800 cases
+    # Chromium, the WebAssembly core (its build takes a minute), tmux, Dask clusters (a request refused
+    # before one starts is fast), Hypothesis's 4,800 cases
     "tests/frontend/test_browser.py::",
+    "tests/frontend/test_report_page.py::",
+    "tests/frontend/test_web_page.py::",
+    "tests/test_solver_wasm.py::",
     "tests/frontend/test_stepper.py::test_the_arrow_keys",
     "tests/frontend/test_stepper.py::test_ctrl_c_in_the_stepper",
     "tests/frontend/test_stepper.py::test_a_rectangles_cards_step_in_place",
