@@ -62,7 +62,7 @@ class Unproven:
 
 
 Prove = Callable[[Board], Proof | Unproven]
-# annotate --signals: a proven level's figures (signals.py), in the form stored under UNFLIP_KEY.
+# annotate --signals: a proven level's figures (difficulty.py), in the form stored under UNFLIP_KEY.
 Measure = Callable[[Board, Proof], dict[str, object]]
 # unflip's own key in a level, as the game's generator has its "_gen": the game's loader reads only the
 # fields it knows, so the book still loads as it did (docs/designer.md).

@@ -32,7 +32,7 @@ Results are frozen dataclasses, one type per outcome, told apart with isinstance
   - OptimaCount: .count optimal solutions of .optimum moves each (.unique: exactly one);
   - Hint: one .move of an optimal solution and the moves .remaining after it;
   - LowerBound: the root's proven .bound, without a search;
-  - Signals: how hard a level feels, by the game's own measures, over its optimal solutions (signals.py,
+  - Signals: how hard a level feels, by the game's own measures, over its optimal solutions (difficulty.py,
     docs/designer.md);
   - Unsolvable: no sequence of moves reaches the target;
   - Stopped: the budget ran out first; every solution needs at least .bound moves (.optimum, when it ran
@@ -64,11 +64,11 @@ from typing import Literal, TypeVar, cast
 from . import boards
 from .books import Book, Level, load_source
 from .build import OnBuild, ensure_solver, quiet_build
+from .difficulty import Signals, level_signals
 from .errors import InputError, SolverError, VerificationError
 from .files import writable_target, write_atomically
 from .hints import PREFERENCES, Hint, find_hint, hint_settings
 from .protocol import LowerBound, Optima, OptimaCount, SearchProgress, Solution, Stopped, Unsolvable
-from .signals import Signals, level_signals
 from .solver import (
     MAX_NODES,
     MAX_SOLUTIONS,

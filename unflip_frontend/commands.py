@@ -17,6 +17,7 @@ from .boards import Board, moves_word, replay, shape
 from .book_certificates import Certifiable, Written, solver_certifier, write_certificates
 from .books import Book, BookText, Level, parse_book
 from .build import OnBuild
+from .difficulty import signals_object
 from .errors import SolverError
 from .files import write_atomically
 from .game_vectors import vector_to_moves
@@ -24,7 +25,6 @@ from .generator import CANONICAL_LISTING, Plan, generate_book
 from .links import share_link
 from .outputs import Outputs, Stream, unsolved_status
 from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable, shortfall
-from .signals import signals_object
 from .solver import OnProgress, SolverSettings
 from .terminal import (
     EXIT_FAILED,

@@ -27,11 +27,10 @@ from .boards import (
     shape,
 )
 from .books import book_tiles
-from .difficulty import figure_named
+from .difficulty import Signals, figure_named, level_signals
 from .errors import InputError, SolverError
 from .game_vectors import Vector, vector_to_moves
 from .protocol import LowerBound, OptimaCount, Solution, Stopped, Unsolvable, shortfall
-from .signals import Signals, level_signals
 from .solver import RootBound, SolverSettings, count_optima, covering_bound
 from .verify import solve_board
 
@@ -141,8 +140,8 @@ class Plan:
     what makes a challenge: a symmetry (a group drawn for each level from those given), a unique optimal
     solution, and a gap of at least min_gap between the optimum and the covering bound at the root, which
     makes an optimum hard to prove. A difficulty asked for is a range of the level's minEric, its obv×100,
-    or both (signals.py, over every optimum); order_by, a figure of difficulty.FIGURES, orders the levels by
-    it, rising."""
+    or both (difficulty.py, over every optimum); order_by, a figure of difficulty.FIGURES, orders the levels
+    by it, rising."""
 
     kind: str  # daily, main or weekly: titles, ids, ordering, and mode "challenge" for weekly
     count: int

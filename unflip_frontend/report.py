@@ -1,5 +1,5 @@
 """`unflip report`: how hard each level of a book feels, by the game's own difficulty signals over every
-optimal solution (signals.py), as a table on the terminal, JSON records, a sheet (--csv) and a page a
+optimal solution (difficulty.py), as a table on the terminal, JSON records, a sheet (--csv) and a page a
 designer looks at (--html, report_page.py, imported only when asked for). Each level is measured by one
 search (api.signals); a level without figures (unsolvable, malformed, stopped by the budget, or the solver
 failing on it) is said to be so, and the others are measured all the same."""
@@ -24,7 +24,7 @@ from rich.text import Text
 from . import api
 from .books import Book, Level
 from .commands import EXIT_BY_FAILURE, FAILURE_HEADINGS
-from .difficulty import FIGURES, curve_breaks, figure_named
+from .difficulty import FIGURES, Signals, curve_breaks, figure_named, signals_object
 from .errors import SolverError
 from .files import STANDARD_STREAM, write_atomically
 from .outputs import Records as RecordStream
@@ -32,7 +32,6 @@ from .outputs import Stream
 from .protocol import SearchProgress, Stopped, Unsolvable, shortfall
 from .records import Record, json_line, report_record, reported_record
 from .render import Glyphs, RowTable, level_cells
-from .signals import Signals, signals_object
 from .solver import RUNNING
 from .terminal import EXIT_OK, Terminal, interruption, progress_bar
 

@@ -1,4 +1,4 @@
-"""The game's difficulty signals (signals.py, docs/designer.md): each definition pinned by a case worked by
+"""The game's difficulty signals (difficulty.py, docs/designer.md): each definition pinned by a case worked by
 hand; the front end against the oracle's own implementation on every level of the three shipped books and
 over every optimum the official daily book lists exhaustively; the figures over every optimum, not just
 the first stored; --signals in the API, the solve record and annotate (byte for byte at every thread
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import importlib.util
 import json
 import random
 from dataclasses import replace
@@ -23,7 +24,7 @@ from support import SPEC_BOARD, json_records, one_line, run, write
 from unflip_frontend import api
 from unflip_frontend.boards import Move
 from unflip_frontend.books import BOOK_FILES
-from unflip_frontend.signals import (
+from unflip_frontend.difficulty import (
     board_figures,
     eric_number,
     exact_obvious,
@@ -90,9 +91,8 @@ def test_the_per_par_figures_round_a_half_up_as_the_game_does():
     assert signals.obvious_per_par == figures["obvious_per_par"]
 
 
-def test_the_signals_modules_examples_hold():
-    # By its full name: the package's attribute `signals` is the API's function, which shadows the module.
-    tested = doctest.testmod(importlib.import_module("unflip_frontend.signals"))
+def test_the_difficulty_modules_examples_hold():
+    tested = doctest.testmod(importlib.import_module("unflip_frontend.difficulty"))
     assert (tested.failed, tested.attempted) == (0, 3)
 
 
@@ -173,6 +173,15 @@ def test_the_least_over_every_optimum_can_be_below_the_first_stored_solutions():
 
 
 # --- the API ----------------------------------------------------------------------------------------
+
+
+def test_the_packages_signals_is_the_api_function_with_no_module_of_that_name_behind_it():
+    # A module unflip_frontend.signals would be shadowed by the function the package exports: importing it
+    # by its full name would give the function.
+    import unflip_frontend
+
+    assert unflip_frontend.signals is api.signals
+    assert importlib.util.find_spec("unflip_frontend.signals") is None
 
 
 def test_the_api_gives_the_signals_over_every_optimum_and_says_so():
