@@ -48,22 +48,10 @@ def search(
     on_progress: OnProgress,
     on_build: OnBuild,
     certificate: str | None = None,
-    signals: bool = False,
 ) -> Outcome:
     """The search the settings ask for: one optimal solution (with its certificate written to the file
-    named), or every one (up to their cap; for signals, a capped listing the same on every run)."""
+    named), or every one (up to their cap)."""
     target = cast(api.Target, settings.target)  # one of the solver's words, which the API takes as they are
-    if signals:
-        return api.listed_optima(
-            level,
-            target,
-            settings.threads,
-            settings.max_seconds,
-            settings.max_nodes,
-            settings.max_solutions,
-            on_progress,
-            on_build,
-        )
     if settings.all_solutions:
         return api.all_solutions(
             level,
@@ -105,15 +93,27 @@ def solve_single(
     api.build_solver(stream.terminal.announce_build)
     stream.searching(level)
     on_build = stream.terminal.announce_build
+    measured = None
     with solving_status(level.name, stream.glyphs, stream.terminal.err) as on_progress:
-        if cluster is None:
-            outcome = search(level, settings, on_progress, on_build, certificate, signals)
-        else:
-            outcome = cluster.solve(
+        if cluster is not None:
+            outcome: Outcome = cluster.solve(
                 level.board, settings.target, settings.max_seconds, settings.max_nodes, on_progress
             )
-    if signals and isinstance(outcome, Optima | Stopped) and outcome.solutions:
-        stream.measured(level, api.measured(level, outcome, on_build))
+        elif signals:  # a capped listing the same on every run, as api.signals makes it
+            outcome, measured = api.listed_signals(
+                level,
+                cast(api.Target, settings.target),
+                settings.threads,
+                settings.max_seconds,
+                settings.max_nodes,
+                settings.max_solutions,
+                on_progress,
+                on_build,
+            )
+        else:
+            outcome = search(level, settings, on_progress, on_build, certificate)
+    if measured is not None:
+        stream.measured(level, measured)
     if isinstance(outcome, Stopped) and outcome.found is not None:
         stream.counting_stopped(level, settings, outcome, listed)
     if certificate is not None and isinstance(outcome, Solution):
@@ -339,7 +339,8 @@ def proven_signals(board: Board, proof: Proof) -> dict[str, object]:
     without the search's nodes and seconds, so that they are the same on every run."""
     height, width = shape(board)
     solutions = [vector_to_moves(vector, height, width) for vector in proof.optima]
-    return signals_object(api.measured_optima(board, 0, solutions, proof.complete, None), search=False)
+    measured = api.measured_optima(board, 0, solutions, proof.complete, None, bound=proof.root_bound)
+    return signals_object(measured, search=False)
 
 
 def annotate_book(

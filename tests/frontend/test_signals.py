@@ -19,7 +19,7 @@ import oracle
 import pytest
 from helpers import REPO, book_tiles
 from oracle import board_text
-from support import SPEC_BOARD, json_records, one_line, run, write
+from support import SPEC_BOARD, json_records, no_second_bound_run, one_line, run, solver_lower_bound, write
 
 from unflip_frontend import api
 from unflip_frontend.boards import Move
@@ -257,6 +257,14 @@ def test_a_budget_that_stops_the_listing_gives_the_signals_over_the_optima_liste
     assert signals["over"] == f"the {count} optima listed (there may be more)"
 
 
+def test_solve_signals_reads_the_root_bound_off_the_listing_with_no_second_solver_run(monkeypatch):
+    board = api.read_book("weekly").levels[22].board  # a gap of 2 on the shipped book
+    expected = solver_lower_bound(board)
+    no_second_bound_run(monkeypatch)
+    [record] = json_records(run("weekly", "23", "--signals", "--json"))
+    assert (record["signals"]["root_bound"], record["signals"]["gap"]) == (expected, 2)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -308,6 +316,19 @@ def test_annotate_signals_stores_the_oracles_figures_under_the_levels_own_key(si
         solution = [(move["row"], move["col"], move["size"]) for move in stored["min_eric_solution"]]
         assert solution == list(figures["min_eric_solution"])
         assert "nodes" not in stored and "seconds" not in stored
+
+
+def test_annotate_signals_reads_each_root_bound_off_the_listing_with_no_second_solver_run(
+    monkeypatch, tmp_path
+):
+    weekly = api.read_book("weekly").levels
+    boards = [weekly[22].board, weekly[23].board]  # gaps of 2 on the shipped book
+    expected = [solver_lower_bound(board) for board in boards]
+    book = write(tmp_path / "book.json", json.dumps({"levels": [{"tiles": book_tiles(b)} for b in boards]}))
+    no_second_bound_run(monkeypatch)
+    levels = json.loads(annotated(book, tmp_path / "out.json"))["levels"]
+    stored = [level["_unflip"]["signals"] for level in levels]
+    assert [(signals["root_bound"], signals["gap"]) for signals in stored] == [(b, 2) for b in expected]
 
 
 def test_the_stored_figures_hold_no_key_the_games_loader_would_take_for_a_level(signals_book, tmp_path):
