@@ -253,29 +253,45 @@ def summarise_all(
     stream: Stream,
     counted: bool,
 ) -> None:
-    tallied = tally(checks)
-    why, code = interruption(interrupted)
-    kinds = {failure.kind for failure in failures}
+    outcome, code = book_outcome(interrupted, {failure.kind for failure in failures})
+    stream.summed_up(book, tally(checks), failures, outcome, code, counted)
+    failed = [(failure.kind, f"level {failure.number} ({failure.why})") for failure in failures]
+    end_book_run(stream.terminal, interrupted, len(checks), len(book.levels), failed, code)
+    stream.passed(len(checks))
+
+
+def book_outcome(interrupted: KeyboardInterrupt | None, kinds: set[str]) -> tuple[str, int]:
+    """A run over a book's levels (--all, report): interrupted, with the interruption's exit status; failed,
+    with that of the first kind of failure in EXIT_BY_FAILURE among those that came; or passed."""
     if interrupted is not None:
-        outcome = "interrupted"
-    elif failures:
-        outcome, code = "failed", next(status for kind, status in EXIT_BY_FAILURE if kind in kinds)
-    else:
-        outcome, code = "passed", EXIT_OK
-    stream.summed_up(book, tallied, failures, outcome, code, counted)
+        return "interrupted", interruption(interrupted)[1]
+    if kinds:
+        return "failed", next(status for kind, status in EXIT_BY_FAILURE if kind in kinds)
+    return "passed", EXIT_OK
+
+
+def end_book_run(
+    terminal: Terminal,
+    interrupted: KeyboardInterrupt | None,
+    done: int,
+    total: int,
+    failed: list[tuple[str, str]],
+    code: int,
+) -> None:
+    """The end of a run over a book's levels, after its summary: where an interruption stopped it, or a line
+    for each kind of failure (failed: (kind, the level in words) pairs), the kind that sets the exit status
+    last, on the line the run ends with. Returns only when nothing failed."""
     if interrupted is not None:
-        stream.terminal.leave(f"{why} after {len(checks)} of {len(book.levels)} levels", code, "interrupted")
+        terminal.leave(f"{interruption(interrupted)[0]} after {done} of {total} levels", code, "interrupted")
     lines = []
     for kind, _ in EXIT_BY_FAILURE:  # the line of the kind that sets the exit status first
-        named = [failure for failure in failures if failure.kind == kind]
+        named = [level for failure, level in failed if failure == kind]
         if named:
-            levels = "; ".join(f"level {failure.number} ({failure.why})" for failure in named)
-            lines.append(f"{FAILURE_HEADINGS[kind]} {len(named)} of {len(checks)} levels: {levels}")
+            lines.append(f"{FAILURE_HEADINGS[kind]} {len(named)} of {done} levels: {'; '.join(named)}")
     for line in lines[1:]:
-        stream.terminal.say(line)
+        terminal.say(line)
     if lines:
-        stream.terminal.leave(lines[0], code)
-    stream.passed(len(checks))
+        terminal.leave(lines[0], code)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from rich.text import Text
 
 from . import api
 from .books import Book, Level
-from .commands import EXIT_BY_FAILURE, FAILURE_HEADINGS
+from .commands import book_outcome, end_book_run
 from .difficulty import FIGURES, Signals, curve_breaks, figure_named, signals_object
 from .errors import SolverError
 from .files import STANDARD_STREAM, write_atomically
@@ -33,7 +33,7 @@ from .protocol import SearchProgress, Stopped, Unsolvable, shortfall
 from .records import Record, json_line, report_record, reported_record
 from .render import Glyphs, RowTable, level_cells
 from .solver import RUNNING
-from .terminal import EXIT_OK, Terminal, interruption, progress_bar
+from .terminal import Terminal, progress_bar
 
 MEASURED = "measured"
 # A level without figures, by why, and whose failure that is (commands.FAILURE_HEADINGS): the book's, the
@@ -386,15 +386,12 @@ def report_book(book: Book, settings: ReportSettings, stream: Stream, files: dic
     except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM or SIGHUP: the levels done are kept
         interrupted = stop
     report = Report(book.name, len(book.levels), tuple(rows))
-    failing = [row for row in rows if row.outcome != MEASURED]
-    kinds = {UNMEASURED[row.outcome] for row in failing}
-    why, code = interruption(interrupted)
-    if interrupted is not None:
-        outcome = "interrupted"
-    elif failing:
-        outcome, code = "failed", next(status for kind, status in EXIT_BY_FAILURE if kind in kinds)
-    else:
-        outcome, code = "passed", EXIT_OK
+    failed = [
+        (UNMEASURED[row.outcome], f"level {row.place} ({row.outcome}: {row.note})")
+        for row in rows
+        if row.outcome != MEASURED
+    ]
+    outcome, code = book_outcome(interrupted, {kind for kind, _ in failed})
     written = []  # said after the table, but written before its end: a file that cannot be is the run's end
     if interrupted is None:
         for option, path in files.items():
@@ -404,15 +401,4 @@ def report_book(book: Book, settings: ReportSettings, stream: Stream, files: dic
     view.end(report, outcome, code)
     for line in written:
         terminal.status(line)
-    if interrupted is not None:
-        terminal.leave(f"{why} after {len(rows)} of {len(book.levels)} levels", code, "interrupted")
-    lines = []
-    for kind, _ in EXIT_BY_FAILURE:  # the line of the kind that sets the exit status first
-        named = [row for row in failing if UNMEASURED[row.outcome] == kind]
-        if named:
-            levels = "; ".join(f"level {row.place} ({row.outcome}: {row.note})" for row in named)
-            lines.append(f"{FAILURE_HEADINGS[kind]} {len(named)} of {len(rows)} levels: {levels}")
-    for line in lines[1:]:
-        terminal.say(line)
-    if lines:
-        terminal.leave(lines[0], code)
+    end_book_run(terminal, interrupted, len(rows), len(book.levels), failed, code)
