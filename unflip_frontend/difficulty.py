@@ -105,22 +105,18 @@ def unchosen_total(board: Board) -> Fraction:
 
 
 def exact_obvious(board: Board, moves: Iterable[Move]) -> Fraction:
-    """The obvious score as a fraction: the mean over every move of (o - x)², which is the sum of o² over
-    every move and of 1 - 2o over the chosen ones, over the number of moves."""
+    """The game's obvious score of a solution on the level's starting tiles (0 white, 1 black), as a
+    fraction: from 0, every chosen square and no other exactly on colour edges, up to 1. It is the mean over
+    every move of (o - x)², which is the sum of o² over every move and of 1 - 2o over the chosen ones, over
+    the number of moves.
+
+    >>> exact_obvious(((1, 1), (1, 1)), [Move(0, 0, 2)]), exact_obvious(((1, 1), (1, 1)), [])
+    (Fraction(0, 1), Fraction(1, 1))
+    """
     shares = edge_shares(board)
     chosen = chosen_moves(*shape(board), moves)
     total = unchosen_total(board) + sum((1 - 2 * shares[move] for move in chosen), Fraction(0))
     return total / len(shares)
-
-
-def obvious_score(board: Board, moves: Iterable[Move]) -> float:
-    """The game's obvious score of a solution on the level's starting tiles (0 white, 1 black): from 0, every
-    chosen square and no other exactly on colour edges, up to 1.
-
-    >>> obvious_score(((1, 1), (1, 1)), [Move(0, 0, 2)]), obvious_score(((1, 1), (1, 1)), [])
-    (0.0, 1.0)
-    """
-    return float(exact_obvious(tuple(map(tuple, board)), moves))
 
 
 # --- the game generator's figures of a board ------------------------------------------------------------

@@ -29,7 +29,6 @@ from unflip_frontend.difficulty import (
     eric_number,
     exact_obvious,
     level_signals,
-    obvious_score,
     signals_object,
     symmetry_group,
 )
@@ -55,7 +54,6 @@ def test_a_single_square_makes_two_signatures_and_the_obvious_score_worked_by_ha
     # none (0); the whole board 4 of 12 (o = 1/3: 1/9). Mean over the 5 moves: (1/8 + 1/9) / 5 = 17/360.
     board = oracle.as_board("110 110 000")
     assert both_measures(board, [(0, 0, 2)]) == (2, Fraction(17, 360), 2, Fraction(17, 360))
-    assert obvious_score(board, [Move(0, 0, 2)]) == 17 / 360
 
 
 def test_two_overlapping_squares_cut_the_board_into_four_signatures():
