@@ -79,16 +79,16 @@ def solve_single(
     level: Level,
     settings: SolverSettings,
     outputs: Outputs,
-    listed: bool,
+    optima: str | None,
     certificate: str | None = None,
     cluster: Cluster | None = None,
     signals: bool = False,
-    optima: bool = False,
 ) -> None:
     """One level: its solution (and its certificate, when a file is named), or with optima, every optimal
-    solution (listed) or their count; on the cluster when one is given. With signals, the level's
-    difficulty signals first, over the optima listed (settings.all_solutions lists them)."""
+    solution ("list") or their count ("count"); on the cluster when one is given. With signals, the level's
+    difficulty signals first, over the optima api.listed_signals lists."""
     stream = outputs.stream
+    listed = optima == "list"
     # Built before the level is named, so a build that fails leaves standard output empty.
     api.build_solver(stream.terminal.announce_build)
     stream.searching(level)
@@ -122,7 +122,7 @@ def solve_single(
         stream.terminal.status(f"wrote the certificate that no moves solve it to {certificate}")
     if not isinstance(outcome, Solution):
         stream.unsolved(level, settings, outcome)
-    if isinstance(outcome, Optima) and optima:
+    if isinstance(outcome, Optima) and optima is not None:
         stream.optima(level, settings, outcome, listed)
     else:  # with signals alone, the first optimum listed, as one solution
         shown = Solution(outcome.target, outcome.moves, outcome.nodes, outcome.seconds)
