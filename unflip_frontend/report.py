@@ -22,9 +22,10 @@ from rich.console import Console
 from rich.text import Text
 
 from . import api
+from .boards import shape
 from .books import Book, Level
 from .commands import book_outcome, end_book_run
-from .difficulty import FIGURES, Signals, curve_breaks, figure_named, signals_object
+from .difficulty import FIGURES, SOLUTION_FIELDS, Signals, curve_breaks, figure_named, signals_object
 from .errors import SolverError
 from .files import STANDARD_STREAM, write_atomically
 from .outputs import Records as RecordStream
@@ -245,28 +246,10 @@ class Sheet(View):
             self.terminal.write(self.draw(report))
 
 
-# The sheet's columns past the level's own, as signals_object names them: the figures, not the solutions.
-SHEET_FIELDS = (
-    "optimum",
-    "optima",
-    "complete",
-    "unique",
-    "min_eric",
-    "max_eric",
-    "min_obvious",
-    "max_obvious",
-    "eric_per_par",
-    "obvious_per_par",
-    "obvious_100",
-    "root_bound",
-    "gap",
-    "nodes",
-    "seconds",
-    "symmetry",
-    "black_fraction",
-    "compactness",
-    "symmetry_score",
-    "density",
+# The sheet's columns past the level's own, as signals_object names them: the figures, not the solutions,
+# nor the target, which a report does not vary.
+SHEET_FIELDS = tuple(
+    name for name in Signals.__dataclass_fields__ if name not in (*SOLUTION_FIELDS, "target")
 )
 
 
@@ -284,8 +267,7 @@ def sheet_csv(report: Report) -> str:
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(["level", "title", "height", "width", "book_par", "outcome", *SHEET_FIELDS, "breaks"])
     for row in report.rows:
-        board = row.level.board
-        height, width = (len(board), len(board[0])) if board else ("", "")
+        height, width = shape(row.level.board) if row.level.board else ("", "")
         fields = {} if row.signals is None else signals_object(row.signals)
         writer.writerow(
             [
