@@ -259,9 +259,8 @@ def proven_par(
     plan: Plan, board: Board, at_most: int, seed: str, solver: Path, settings: SolverSettings
 ) -> int | None:
     """The board's optimum, proven and its solution replayed, when the board is what the plan asks for;
-    None when it is not. at_most is the squares that made it,
-    which no optimum exceeds. The cheap checks go first: the root's covering bound (no search) rules out
-    most boards that cannot have the gap asked for."""
+    None when it is not. at_most is the squares that made it, which no optimum exceeds. The cheap checks go
+    first: the root's covering bound (no search) rules out most boards that cannot have the gap asked for."""
     low, high = plan.optimum
     bound = 0
     if plan.min_gap:
