@@ -49,6 +49,17 @@ def needed(why: str) -> None:
     pytest.skip(why)
 
 
+def needs_dask() -> None:
+    """Called at a test module's top: the module is skipped without Dask (an optional extra), and fails
+    without it under CI=true."""
+    try:
+        import distributed  # noqa: F401  (what the cluster module needs)
+    except ImportError:
+        if in_ci():
+            raise
+        pytest.skip("Dask is not installed (pip install -r requirements-dask.txt)", allow_module_level=True)
+
+
 def flipped(n: int, squares: list[Move]) -> Board:
     """An all-white n×n board with the given (row, col, size) squares flipped."""
     return replay(uniform(n, 0), squares)

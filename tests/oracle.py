@@ -529,7 +529,7 @@ def book_vector_moves(n: int, vector: Sequence[int]) -> list[Move]:
 
 
 # --- the game's difficulty signals ---------------------------------------------------------------
-# Written from the definitions in docs/designer.md, apart from signals.py: a tile's signature is the set of
+# Written from the definitions in docs/designer.md, apart from difficulty.py: a tile's signature is the set of
 # the chosen squares themselves, and the obvious score is summed term by term over every move.
 
 

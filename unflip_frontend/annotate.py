@@ -39,7 +39,7 @@ from .game_vectors import (
     vector_problem,
 )
 from .protocol import Optima, Outcome, Solution, Unsolvable
-from .solver import MAX_SOLUTIONS, OnProgress, SolverSettings, no_progress
+from .solver import MAX_SOLUTIONS, OnProgress, RootBound, SolverSettings, no_progress
 from .verify import solve_board
 
 
@@ -52,6 +52,7 @@ class Proof:
     canonical: Vector | None
     optima: tuple[Vector, ...]
     complete: bool
+    root_bound: int | None  # the solver's lower bound at the start, read off the listing's search
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ class Unproven:
 
 
 Prove = Callable[[Board], Proof | Unproven]
-# annotate --signals: a proven level's figures (signals.py), in the form stored under UNFLIP_KEY.
+# annotate --signals: a proven level's figures (difficulty.py), in the form stored under UNFLIP_KEY.
 Measure = Callable[[Board, Proof], dict[str, object]]
 # unflip's own key in a level, as the game's generator has its "_gen": the game's loader reads only the
 # fields it knows, so the book still loads as it did (docs/designer.md).
@@ -551,8 +552,8 @@ def solver_prover(solver: Path, settings: SolverSettings, on_progress: OnProgres
     listing = dataclasses.replace(settings, target="0", all_solutions=True, max_solutions=beyond_cap)
     single = dataclasses.replace(settings, target="0", all_solutions=False, max_solutions=None)
 
-    def search(board: Board, wanted: SolverSettings) -> Outcome:
-        outcome = solve_board(solver, board, wanted, on_progress)
+    def search(board: Board, wanted: SolverSettings, progress: OnProgress = on_progress) -> Outcome:
+        outcome = solve_board(solver, board, wanted, progress)
         if not isinstance(outcome, Solution | Unsolvable):
             raise BudgetSpent(outcome.bound)
         return outcome
@@ -562,21 +563,22 @@ def solver_prover(solver: Path, settings: SolverSettings, on_progress: OnProgres
         return len(outcome.moves) if isinstance(outcome, Solution) else None
 
     def prove(board: Board) -> Proof | Unproven:
+        root = RootBound(on_progress)  # the listing's own progress gives the root's bound
         try:
-            outcome = search(board, listing)
+            outcome = search(board, listing, root)
             if isinstance(outcome, Optima) and not outcome.complete and listing.threads != 1:
-                outcome = search(board, dataclasses.replace(listing, threads=1))
+                outcome = search(board, dataclasses.replace(listing, threads=1), root)
             if not isinstance(outcome, Optima):
-                return Proof(None, None, (), True)
+                return Proof(None, None, (), True, None)
             height, width = shape(board)
             optima = tuple(
                 canonical_order(moves_to_vector(moves, height, width) for moves in outcome.solutions)
             )
             optimum = len(outcome.moves)
             if outcome.complete:
-                return Proof(optimum, optima[0], optima, True)
+                return Proof(optimum, optima[0], optima, True, root.bound(optimum))
             canonical = least_optimum_by_probing(board, optimum, optima, prove_optimum)
-            return Proof(optimum, canonical, optima[:cap], False)
+            return Proof(optimum, canonical, optima[:cap], False, root.bound(optimum))
         except BudgetSpent as spent:
             return Unproven(spent.bound)
 

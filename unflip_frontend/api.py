@@ -32,7 +32,7 @@ Results are frozen dataclasses, one type per outcome, told apart with isinstance
   - OptimaCount: .count optimal solutions of .optimum moves each (.unique: exactly one);
   - Hint: one .move of an optimal solution and the moves .remaining after it;
   - LowerBound: the root's proven .bound, without a search;
-  - Signals: how hard a level feels, by the game's own measures, over its optimal solutions (signals.py,
+  - Signals: how hard a level feels, by the game's own measures, over its optimal solutions (difficulty.py,
     docs/designer.md);
   - Unsolvable: no sequence of moves reaches the target;
   - Stopped: the budget ran out first; every solution needs at least .bound moves (.optimum, when it ran
@@ -64,11 +64,11 @@ from typing import Literal, TypeVar, cast
 from . import boards
 from .books import Book, Level, load_source
 from .build import OnBuild, ensure_solver, quiet_build
+from .difficulty import Signals, level_signals
 from .errors import InputError, SolverError, VerificationError
 from .files import writable_target, write_atomically
 from .hints import PREFERENCES, Hint, find_hint, hint_settings
 from .protocol import LowerBound, Optima, OptimaCount, SearchProgress, Solution, Stopped, Unsolvable
-from .signals import Signals, level_signals
 from .solver import (
     MAX_NODES,
     MAX_SOLUTIONS,
@@ -367,16 +367,16 @@ def signals(
     (8, 2, 10, 13, 'diagonals')
     """
     level = as_level(board)
-    root = RootBound(on_progress or no_progress)  # the listing's own search gives the root's bound
-    found = listed_optima(level, target, threads, max_seconds, max_nodes, max_solutions, root, on_build)
-    if isinstance(found, Unsolvable) or (isinstance(found, Stopped) and not found.solutions):
+    found, measured = listed_signals(
+        level, target, threads, max_seconds, max_nodes, max_solutions, on_progress, on_build
+    )
+    if measured is None:
+        assert not isinstance(found, Optima), "every listing of optima is measured"
         return found
-    # Racing both colours, the search starts at the lesser of their bounds; the figures are the winner's.
-    bound = None if target == "either" else root.bound(len(found.solutions[0]))
-    return measured(level, found, on_build, bound)
+    return measured
 
 
-def listed_optima(
+def listed_signals(
     level: Level,
     target: Target,
     threads: int | None,
@@ -385,9 +385,12 @@ def listed_optima(
     max_solutions: int | None,
     on_progress: OnProgress | None,
     on_build: OnBuild | None,
-) -> Optima | Unsolvable | Stopped:
-    """all_solutions, made again on one thread when max_solutions stopped it on several: the threads race,
-    and which optima a capped listing holds varies with them; on one it is the same every time."""
+) -> tuple[Optima | Unsolvable | Stopped, Signals | None]:
+    """The optima all_solutions lists, and the signals over them (None when it lists none). The listing is
+    made again on one thread when max_solutions stopped it on several: the threads race, and which optima a
+    capped listing holds varies with them; on one it is the same every time. The root's bound is read off
+    the listing's own progress (solver.RootBound): no second solver run."""
+    root = RootBound(on_progress or no_progress)
 
     def listing(threads: int | None) -> Optima | Unsolvable | Stopped:
         return all_solutions(
@@ -397,24 +400,22 @@ def listed_optima(
             max_seconds=max_seconds,
             max_nodes=max_nodes,
             max_solutions=max_solutions,
-            on_progress=on_progress,
+            on_progress=root,
             on_build=on_build,
         )
 
     found = listing(threads)
     if isinstance(found, Optima) and not found.complete and threads != 1:
         found = listing(1)
-    return found
-
-
-def measured(
-    level: Level, found: Optima | Stopped, on_build: OnBuild | None, bound: int | None = None
-) -> Signals:
-    """The signals over the optima a listing holds (a Stopped one: those it listed before the budget ran
-    out, at least one); bound, the root's lower bound when the listing's search gave it."""
+    if isinstance(found, Unsolvable) or not found.solutions:  # a Stopped listing may hold some
+        return found, None
+    # Racing both colours, the search starts at the lesser of their bounds; the figures are the winner's.
+    bound = None if target == "either" else root.bound(len(found.solutions[0]))
     complete = isinstance(found, Optima) and found.complete
-    solutions, nodes, seconds = found.solutions, found.nodes, found.seconds
-    return measured_optima(level, found.target, solutions, complete, on_build, nodes, seconds, bound)
+    measured = measured_optima(
+        level, found.target, found.solutions, complete, on_build, found.nodes, found.seconds, bound
+    )
+    return found, measured
 
 
 def measured_optima(

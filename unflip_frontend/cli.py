@@ -624,9 +624,7 @@ def solve(
     if isinstance(loaded, Level):
         if list_ or all_ or level_number is not None:
             raise InputError(f"{source} is a single board: drop the level number, --list and --all")
-        solve_single(
-            loaded, settings, outputs, optima == "list", certificate, cluster, signals, optima is not None
-        )
+        solve_single(loaded, settings, outputs, optima, certificate, cluster, signals)
     elif sum((list_, all_, level_number is not None)) != 1:
         raise InputError(
             f"{loaded.name} is a book: give one of a level number (1–{len(loaded.levels)}), --list or --all"
@@ -637,9 +635,7 @@ def solve(
         solve_all(loaded, settings, outputs.stream, optima == "count", cluster)
     elif level_number is not None:
         level = pick_level(loaded, level_number)
-        solve_single(
-            level, settings, outputs, optima == "list", certificate, cluster, signals, optima is not None
-        )
+        solve_single(level, settings, outputs, optima, certificate, cluster, signals)
 
 
 @contextlib.contextmanager

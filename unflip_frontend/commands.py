@@ -17,6 +17,7 @@ from .boards import Board, moves_word, replay, shape
 from .book_certificates import Certifiable, Written, solver_certifier, write_certificates
 from .books import Book, BookText, Level, parse_book
 from .build import OnBuild
+from .difficulty import signals_object
 from .errors import SolverError
 from .files import write_atomically
 from .game_vectors import vector_to_moves
@@ -24,7 +25,6 @@ from .generator import CANONICAL_LISTING, Plan, generate_book
 from .links import share_link
 from .outputs import Outputs, Stream, unsolved_status
 from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable, shortfall
-from .signals import signals_object
 from .solver import OnProgress, SolverSettings
 from .terminal import (
     EXIT_FAILED,
@@ -48,22 +48,10 @@ def search(
     on_progress: OnProgress,
     on_build: OnBuild,
     certificate: str | None = None,
-    signals: bool = False,
 ) -> Outcome:
     """The search the settings ask for: one optimal solution (with its certificate written to the file
-    named), or every one (up to their cap; for signals, a capped listing the same on every run)."""
+    named), or every one (up to their cap)."""
     target = cast(api.Target, settings.target)  # one of the solver's words, which the API takes as they are
-    if signals:
-        return api.listed_optima(
-            level,
-            target,
-            settings.threads,
-            settings.max_seconds,
-            settings.max_nodes,
-            settings.max_solutions,
-            on_progress,
-            on_build,
-        )
     if settings.all_solutions:
         return api.all_solutions(
             level,
@@ -91,29 +79,41 @@ def solve_single(
     level: Level,
     settings: SolverSettings,
     outputs: Outputs,
-    listed: bool,
+    optima: str | None,
     certificate: str | None = None,
     cluster: Cluster | None = None,
     signals: bool = False,
-    optima: bool = False,
 ) -> None:
     """One level: its solution (and its certificate, when a file is named), or with optima, every optimal
-    solution (listed) or their count; on the cluster when one is given. With signals, the level's
-    difficulty signals first, over the optima listed (settings.all_solutions lists them)."""
+    solution ("list") or their count ("count"); on the cluster when one is given. With signals, the level's
+    difficulty signals first, over the optima api.listed_signals lists."""
     stream = outputs.stream
+    listed = optima == "list"
     # Built before the level is named, so a build that fails leaves standard output empty.
     api.build_solver(stream.terminal.announce_build)
     stream.searching(level)
     on_build = stream.terminal.announce_build
+    measured = None
     with solving_status(level.name, stream.glyphs, stream.terminal.err) as on_progress:
-        if cluster is None:
-            outcome = search(level, settings, on_progress, on_build, certificate, signals)
-        else:
-            outcome = cluster.solve(
+        if cluster is not None:
+            outcome: Outcome = cluster.solve(
                 level.board, settings.target, settings.max_seconds, settings.max_nodes, on_progress
             )
-    if signals and isinstance(outcome, Optima | Stopped) and outcome.solutions:
-        stream.measured(level, api.measured(level, outcome, on_build))
+        elif signals:  # a capped listing the same on every run, as api.signals makes it
+            outcome, measured = api.listed_signals(
+                level,
+                cast(api.Target, settings.target),
+                settings.threads,
+                settings.max_seconds,
+                settings.max_nodes,
+                settings.max_solutions,
+                on_progress,
+                on_build,
+            )
+        else:
+            outcome = search(level, settings, on_progress, on_build, certificate)
+    if measured is not None:
+        stream.measured(level, measured)
     if isinstance(outcome, Stopped) and outcome.found is not None:
         stream.counting_stopped(level, settings, outcome, listed)
     if certificate is not None and isinstance(outcome, Solution):
@@ -122,7 +122,7 @@ def solve_single(
         stream.terminal.status(f"wrote the certificate that no moves solve it to {certificate}")
     if not isinstance(outcome, Solution):
         stream.unsolved(level, settings, outcome)
-    if isinstance(outcome, Optima) and optima:
+    if isinstance(outcome, Optima) and optima is not None:
         stream.optima(level, settings, outcome, listed)
     else:  # with signals alone, the first optimum listed, as one solution
         shown = Solution(outcome.target, outcome.moves, outcome.nodes, outcome.seconds)
@@ -253,29 +253,45 @@ def summarise_all(
     stream: Stream,
     counted: bool,
 ) -> None:
-    tallied = tally(checks)
-    why, code = interruption(interrupted)
-    kinds = {failure.kind for failure in failures}
+    outcome, code = book_outcome(interrupted, {failure.kind for failure in failures})
+    stream.summed_up(book, tally(checks), failures, outcome, code, counted)
+    failed = [(failure.kind, f"level {failure.number} ({failure.why})") for failure in failures]
+    end_book_run(stream.terminal, interrupted, len(checks), len(book.levels), failed, code)
+    stream.passed(len(checks))
+
+
+def book_outcome(interrupted: KeyboardInterrupt | None, kinds: set[str]) -> tuple[str, int]:
+    """A run over a book's levels (--all, report): interrupted, with the interruption's exit status; failed,
+    with that of the first kind of failure in EXIT_BY_FAILURE among those that came; or passed."""
     if interrupted is not None:
-        outcome = "interrupted"
-    elif failures:
-        outcome, code = "failed", next(status for kind, status in EXIT_BY_FAILURE if kind in kinds)
-    else:
-        outcome, code = "passed", EXIT_OK
-    stream.summed_up(book, tallied, failures, outcome, code, counted)
+        return "interrupted", interruption(interrupted)[1]
+    if kinds:
+        return "failed", next(status for kind, status in EXIT_BY_FAILURE if kind in kinds)
+    return "passed", EXIT_OK
+
+
+def end_book_run(
+    terminal: Terminal,
+    interrupted: KeyboardInterrupt | None,
+    done: int,
+    total: int,
+    failed: list[tuple[str, str]],
+    code: int,
+) -> None:
+    """The end of a run over a book's levels, after its summary: where an interruption stopped it, or a line
+    for each kind of failure (failed: (kind, the level in words) pairs), the kind that sets the exit status
+    last, on the line the run ends with. Returns only when nothing failed."""
     if interrupted is not None:
-        stream.terminal.leave(f"{why} after {len(checks)} of {len(book.levels)} levels", code, "interrupted")
+        terminal.leave(f"{interruption(interrupted)[0]} after {done} of {total} levels", code, "interrupted")
     lines = []
     for kind, _ in EXIT_BY_FAILURE:  # the line of the kind that sets the exit status first
-        named = [failure for failure in failures if failure.kind == kind]
+        named = [level for failure, level in failed if failure == kind]
         if named:
-            levels = "; ".join(f"level {failure.number} ({failure.why})" for failure in named)
-            lines.append(f"{FAILURE_HEADINGS[kind]} {len(named)} of {len(checks)} levels: {levels}")
+            lines.append(f"{FAILURE_HEADINGS[kind]} {len(named)} of {done} levels: {'; '.join(named)}")
     for line in lines[1:]:
-        stream.terminal.say(line)
+        terminal.say(line)
     if lines:
-        stream.terminal.leave(lines[0], code)
-    stream.passed(len(checks))
+        terminal.leave(lines[0], code)
 
 
 @dataclass(frozen=True)
@@ -339,7 +355,8 @@ def proven_signals(board: Board, proof: Proof) -> dict[str, object]:
     without the search's nodes and seconds, so that they are the same on every run."""
     height, width = shape(board)
     solutions = [vector_to_moves(vector, height, width) for vector in proof.optima]
-    return signals_object(api.measured_optima(board, 0, solutions, proof.complete, None), search=False)
+    measured = api.measured_optima(board, 0, solutions, proof.complete, None, bound=proof.root_bound)
+    return signals_object(measured, search=False)
 
 
 def annotate_book(

@@ -27,12 +27,11 @@ from .boards import (
     shape,
 )
 from .books import book_tiles
-from .difficulty import figure_named
+from .difficulty import Signals, figure_named, level_signals
 from .errors import InputError, SolverError
 from .game_vectors import Vector, vector_to_moves
 from .protocol import LowerBound, OptimaCount, Solution, Stopped, Unsolvable, shortfall
-from .signals import Signals, level_signals
-from .solver import RootBound, SolverSettings, count_optima, covering_bound
+from .solver import SolverSettings, count_optima, covering_bound, no_progress
 from .verify import solve_board
 
 GENERATOR_VERSION = 2
@@ -141,8 +140,8 @@ class Plan:
     what makes a challenge: a symmetry (a group drawn for each level from those given), a unique optimal
     solution, and a gap of at least min_gap between the optimum and the covering bound at the root, which
     makes an optimum hard to prove. A difficulty asked for is a range of the level's minEric, its obv×100,
-    or both (signals.py, over every optimum); order_by, a figure of difficulty.FIGURES, orders the levels by
-    it, rising."""
+    or both (difficulty.py, over every optimum); order_by, a figure of difficulty.FIGURES, orders the levels
+    by it, rising."""
 
     kind: str  # daily, main or weekly: titles, ids, ordering, and mode "challenge" for weekly
     count: int
@@ -258,11 +257,10 @@ def no_optimum(seed: str, outcome: Unsolvable | Stopped) -> SolverError:
 
 def proven_par(
     plan: Plan, board: Board, at_most: int, seed: str, solver: Path, settings: SolverSettings
-) -> tuple[int, int] | None:
-    """The board's optimum, proven and its solution replayed, and the solver's lower bound at the start,
-    when the board is what the plan asks for; None when it is not. at_most is the squares that made it,
-    which no optimum exceeds. The cheap checks go first: the root's covering bound (no search) rules out
-    most boards that cannot have the gap asked for."""
+) -> int | None:
+    """The board's optimum, proven and its solution replayed, when the board is what the plan asks for;
+    None when it is not. at_most is the squares that made it, which no optimum exceeds. The cheap checks go
+    first: the root's covering bound (no search) rules out most boards that cannot have the gap asked for."""
     low, high = plan.optimum
     bound = 0
     if plan.min_gap:
@@ -272,8 +270,7 @@ def proven_par(
         bound = root.bound
         if bound > high or bound + plan.min_gap > at_most:
             return None
-    start = RootBound()
-    outcome = solve_board(solver, board, settings, start)
+    outcome = solve_board(solver, board, settings, no_progress)
     if not isinstance(outcome, Solution):
         raise no_optimum(seed, outcome)
     par = len(outcome.moves)
@@ -290,7 +287,7 @@ def proven_par(
             )
         if not counted.unique:
             return None
-    return par, start.bound(par)
+    return par
 
 
 def canonical_solution(board: Board, par: int, seed: str, solver: Path, settings: SolverSettings) -> Proof:
@@ -306,11 +303,12 @@ def canonical_solution(board: Board, par: int, seed: str, solver: Path, settings
     return proof
 
 
-def proof_signals(board: Board, proof: Proof, root: int) -> Signals:
+def proof_signals(board: Board, proof: Proof) -> Signals:
     """A level's signals over the optima its canonical listing holds: every one, up to CANONICAL_LISTING."""
+    assert proof.root_bound is not None  # canonical_solution checked that it has an optimum
     height, width = shape(board)
     solutions = [vector_to_moves(vector, height, width) for vector in proof.optima]
-    return level_signals(board, 0, solutions, proof.complete, root)
+    return level_signals(board, 0, solutions, proof.complete, proof.root_bound)
 
 
 # A plan's level i drawn and proven: (the attempt that made it, the level), given the boards seen when the
@@ -331,13 +329,12 @@ def find_level(
         board = scrambled_board(height, width, scramble, seed, symmetry)
         if symmetry_key(board) in seen or not any(map(any, board)):
             continue
-        proven = proven_par(plan, board, at_most, seed, solver, settings)
-        if proven is None:
+        par = proven_par(plan, board, at_most, seed, solver, settings)
+        if par is None:
             continue
-        par, root = proven
         proof = canonical_solution(board, par, seed, solver, settings)
         assert proof.canonical is not None  # canonical_solution checked it
-        signals = proof_signals(board, proof, root) if plan.measured() else None
+        signals = proof_signals(board, proof) if plan.measured() else None
         if signals is not None and not plan.fits(signals):
             continue
         only = proof.complete and len(proof.optima) == 1

@@ -26,9 +26,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from .boards import Board, Move, shape
+from .difficulty import eric_number, exact_obvious
 from .game_vectors import move_indices
 from .protocol import Optima, Outcome, Solution
-from .signals import eric_number, exact_obvious
 from .solver import OnProgress, SolverSettings
 from .verify import solve_board
 

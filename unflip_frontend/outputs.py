@@ -17,6 +17,7 @@ from rich.text import Text
 from .annotate import LevelAudit
 from .boards import Board, moves_word
 from .books import Book, Level
+from .difficulty import Signals
 from .errors import InputError
 from .files import STANDARD_STREAM, write_atomically
 from .hints import Hint
@@ -54,7 +55,6 @@ from .render_optima import (
     optima_report,
     signals_report,
 )
-from .signals import Signals
 from .solver import SolverSettings
 from .stepper import interactive, step_through
 from .terminal import ERROR_OUTCOMES, EXIT_FAILED, EXIT_OK, EXIT_STOPPED, Terminal

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 from .annotate import LevelAudit
 from .boards import Board, Move
 from .books import Book, Level
+from .difficulty import Signals, signals_object
 from .hints import Hint
 from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable
-from .signals import Signals, signals_object
 from .solver import SolverSettings
 from .verify import FAILURE_KINDS, Failure, LevelCheck, Tally
 
@@ -279,7 +279,7 @@ def error_record(outcome: str, message: str, exit_status: int) -> Record:
 
 
 def reported_record(row: Measured) -> Record:
-    """One level of a report, as it is measured: its signals (signals.py), or why it has none."""
+    """One level of a report, as it is measured: its signals (difficulty.py), or why it has none."""
     return record(
         "reported",
         level=level_object(row.level),

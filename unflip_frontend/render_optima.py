@@ -7,10 +7,10 @@ from rich.text import Text
 
 from .boards import COLOUR_NAMES, Board, Move, moves_word
 from .books import Level
+from .difficulty import Signals
 from .hints import Hint
 from .protocol import Optima, Outcome, Stopped, counted_words
 from .render import Glyphs, describe_move, par_note, render_board
-from .signals import Signals
 
 
 def move_code(move: Move, glyphs: Glyphs) -> str:

@@ -1,5 +1,5 @@
 """`unflip report`: how hard each level of a book feels, by the game's own difficulty signals over every
-optimal solution (signals.py), as a table on the terminal, JSON records, a sheet (--csv) and a page a
+optimal solution (difficulty.py), as a table on the terminal, JSON records, a sheet (--csv) and a page a
 designer looks at (--html, report_page.py, imported only when asked for). Each level is measured by one
 search (api.signals); a level without figures (unsolvable, malformed, stopped by the budget, or the solver
 failing on it) is said to be so, and the others are measured all the same."""
@@ -22,9 +22,10 @@ from rich.console import Console
 from rich.text import Text
 
 from . import api
+from .boards import shape
 from .books import Book, Level
-from .commands import EXIT_BY_FAILURE, FAILURE_HEADINGS
-from .difficulty import FIGURES, curve_breaks, figure_named
+from .commands import book_outcome, end_book_run
+from .difficulty import FIGURES, SOLUTION_FIELDS, Signals, curve_breaks, figure_named, signals_object
 from .errors import SolverError
 from .files import STANDARD_STREAM, write_atomically
 from .outputs import Records as RecordStream
@@ -32,9 +33,8 @@ from .outputs import Stream
 from .protocol import SearchProgress, Stopped, Unsolvable, shortfall
 from .records import Record, json_line, report_record, reported_record
 from .render import Glyphs, RowTable, level_cells
-from .signals import Signals, signals_object
 from .solver import RUNNING
-from .terminal import EXIT_OK, Terminal, interruption, progress_bar
+from .terminal import Terminal, progress_bar
 
 MEASURED = "measured"
 # A level without figures, by why, and whose failure that is (commands.FAILURE_HEADINGS): the book's, the
@@ -246,28 +246,10 @@ class Sheet(View):
             self.terminal.write(self.draw(report))
 
 
-# The sheet's columns past the level's own, as signals_object names them: the figures, not the solutions.
-SHEET_FIELDS = (
-    "optimum",
-    "optima",
-    "complete",
-    "unique",
-    "min_eric",
-    "max_eric",
-    "min_obvious",
-    "max_obvious",
-    "eric_per_par",
-    "obvious_per_par",
-    "obvious_100",
-    "root_bound",
-    "gap",
-    "nodes",
-    "seconds",
-    "symmetry",
-    "black_fraction",
-    "compactness",
-    "symmetry_score",
-    "density",
+# The sheet's columns past the level's own, as signals_object names them: the figures, not the solutions,
+# nor the target, which a report does not vary.
+SHEET_FIELDS = tuple(
+    name for name in Signals.__dataclass_fields__ if name not in (*SOLUTION_FIELDS, "target")
 )
 
 
@@ -285,8 +267,7 @@ def sheet_csv(report: Report) -> str:
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(["level", "title", "height", "width", "book_par", "outcome", *SHEET_FIELDS, "breaks"])
     for row in report.rows:
-        board = row.level.board
-        height, width = (len(board), len(board[0])) if board else ("", "")
+        height, width = shape(row.level.board) if row.level.board else ("", "")
         fields = {} if row.signals is None else signals_object(row.signals)
         writer.writerow(
             [
@@ -387,15 +368,12 @@ def report_book(book: Book, settings: ReportSettings, stream: Stream, files: dic
     except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM or SIGHUP: the levels done are kept
         interrupted = stop
     report = Report(book.name, len(book.levels), tuple(rows))
-    failing = [row for row in rows if row.outcome != MEASURED]
-    kinds = {UNMEASURED[row.outcome] for row in failing}
-    why, code = interruption(interrupted)
-    if interrupted is not None:
-        outcome = "interrupted"
-    elif failing:
-        outcome, code = "failed", next(status for kind, status in EXIT_BY_FAILURE if kind in kinds)
-    else:
-        outcome, code = "passed", EXIT_OK
+    failed = [
+        (UNMEASURED[row.outcome], f"level {row.place} ({row.outcome}: {row.note})")
+        for row in rows
+        if row.outcome != MEASURED
+    ]
+    outcome, code = book_outcome(interrupted, {kind for kind, _ in failed})
     written = []  # said after the table, but written before its end: a file that cannot be is the run's end
     if interrupted is None:
         for option, path in files.items():
@@ -405,15 +383,4 @@ def report_book(book: Book, settings: ReportSettings, stream: Stream, files: dic
     view.end(report, outcome, code)
     for line in written:
         terminal.status(line)
-    if interrupted is not None:
-        terminal.leave(f"{why} after {len(rows)} of {len(book.levels)} levels", code, "interrupted")
-    lines = []
-    for kind, _ in EXIT_BY_FAILURE:  # the line of the kind that sets the exit status first
-        named = [row for row in failing if UNMEASURED[row.outcome] == kind]
-        if named:
-            levels = "; ".join(f"level {row.place} ({row.outcome}: {row.note})" for row in named)
-            lines.append(f"{FAILURE_HEADINGS[kind]} {len(named)} of {len(rows)} levels: {levels}")
-    for line in lines[1:]:
-        terminal.say(line)
-    if lines:
-        terminal.leave(lines[0], code)
+    end_book_run(terminal, interrupted, len(rows), len(book.levels), failed, code)

@@ -11,7 +11,7 @@ that opens from file:// offline. It shows
 Everything is drawn here as inline SVG, with a few lines of inline JavaScript for the sorting: a chart
 library would be a dependency of the package (its runtime is click and rich alone) and a file to inline or
 fetch, for four lines and a histogram. The colours of the curves are none the boards use, so a screenshot
-can tell them apart (tests/frontend/test_report.py)."""
+can tell them apart (tests/frontend/test_report_page.py)."""
 
 from __future__ import annotations
 

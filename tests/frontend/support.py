@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 from helpers import REPO, book_tiles, flipped
 from jsonschema import Draft202012Validator
 
+from unflip_frontend import api
 from unflip_frontend.cli import cli
 
 SPEC_BOARD = "00000\n00010\n00000\n01000\n00000\n"  # the specification's example: 8 moves
@@ -77,3 +80,25 @@ def json_records(result: Result) -> list[dict]:
     assert [("exit_status" in record) for record in records] == [False] * (len(records) - 1) + [True]
     assert records[-1]["exit_status"] == result.exit_code, result.stderr
     return records
+
+
+def solver_lower_bound(board: tuple[tuple[int, ...], ...]) -> int:
+    """The root's bound as `unflip_solver --lower-bound` prints it, with nothing of the front end between."""
+    text = "".join("".join(map(str, row)) + "\n" for row in board)
+    solver = subprocess.run(
+        [str(REPO / "unflip_solver"), "--lower-bound", "--quiet"], input=text, capture_output=True, text=True
+    )
+    found = re.search(r"LOWER_BOUND (\d+)", solver.stdout)
+    assert found is not None, solver.stdout
+    return int(found[1])
+
+
+def no_second_bound_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any solver run for the root's bound alone fails the test: the signals read it off the listing's own
+    search (solver.RootBound)."""
+
+    def second_run(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a second solver run for the root's bound")
+
+    monkeypatch.setattr(api, "lower_bound", second_run)
+    monkeypatch.setattr(api, "root_bound", second_run)

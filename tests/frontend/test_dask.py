@@ -20,17 +20,12 @@ from pathlib import Path
 
 import oracle
 import pytest
-from helpers import REPO, book_tiles, in_ci, random_board_text, scrambled
+from helpers import REPO, book_tiles, needs_dask, random_board_text, scrambled
 from support import one_line, run, write_book
 
 from unflip_frontend import api
 
-try:
-    import distributed  # noqa: F401  (what the cluster module needs)
-except ImportError:
-    if in_ci():
-        raise
-    pytest.skip("Dask is not installed (pip install -r requirements-dask.txt)", allow_module_level=True)
+needs_dask()
 
 import psutil  # noqa: E402  (distributed's own dependency)
 

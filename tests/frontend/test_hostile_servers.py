@@ -11,15 +11,10 @@ import time
 from collections.abc import Callable, Iterator
 
 import pytest
-from helpers import in_ci, random_board_text
+from helpers import needs_dask, random_board_text
 from support import one_line, run
 
-try:
-    import distributed  # noqa: F401  (what the cluster module needs)
-except ImportError:
-    if in_ci():
-        raise
-    pytest.skip("Dask is not installed (pip install -r requirements-dask.txt)", allow_module_level=True)
+needs_dask()
 
 from unflip_frontend import cluster as cluster_module  # noqa: E402
 

@@ -14,7 +14,16 @@ from pathlib import Path
 
 import pytest
 from helpers import REPO, scrambled
-from support import json_records, one_line, run, square_board, write, write_book
+from support import (
+    json_records,
+    no_second_bound_run,
+    one_line,
+    run,
+    solver_lower_bound,
+    square_board,
+    write,
+    write_book,
+)
 from test_interrupt import HARD_BOARD, STOPS, ctrl_c, needs_proc, read_until, running, searching_solver
 
 from unflip_frontend import api
@@ -196,22 +205,8 @@ def test_the_root_bound_comes_from_the_listing_search_and_is_the_solvers_lower_b
     """One solver run a level: the bound the listing's search started from is what --lower-bound says."""
     weekly = api.read_book("weekly").levels
     levels = [weekly[22], weekly[23], weekly[0]]  # gaps 2, 2 and 0 on the shipped book
-    expected = []
-    for level in levels:
-        text = "".join("".join(map(str, row)) + "\n" for row in level.board)
-        solver = subprocess.run(
-            [str(REPO / "unflip_solver"), "--lower-bound", "--quiet"],
-            input=text,
-            capture_output=True,
-            text=True,
-        )
-        expected.append(int(re.search(r"LOWER_BOUND (\d+)", solver.stdout)[1]))
-
-    def second_run(*_args, **_kwargs):
-        raise AssertionError("a second solver run for the root's bound")
-
-    monkeypatch.setattr(api, "lower_bound", second_run)
-    monkeypatch.setattr(api, "root_bound", second_run)
+    expected = [solver_lower_bound(level.board) for level in levels]
+    no_second_bound_run(monkeypatch)
     found = [api.signals(level) for level in levels]
     assert [signals.root_bound for signals in found] == expected
     assert [signals.gap for signals in found] == [2, 2, 0]

@@ -1,4 +1,4 @@
-"""The game's difficulty signals (signals.py, docs/designer.md): each definition pinned by a case worked by
+"""The game's difficulty signals (difficulty.py, docs/designer.md): each definition pinned by a case worked by
 hand; the front end against the oracle's own implementation on every level of the three shipped books and
 over every optimum the official daily book lists exhaustively; the figures over every optimum, not just
 the first stored; --signals in the API, the solve record and annotate (byte for byte at every thread
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import importlib.util
 import json
 import random
 from dataclasses import replace
@@ -18,17 +19,16 @@ import oracle
 import pytest
 from helpers import REPO, book_tiles
 from oracle import board_text
-from support import SPEC_BOARD, json_records, one_line, run, write
+from support import SPEC_BOARD, json_records, no_second_bound_run, one_line, run, solver_lower_bound, write
 
 from unflip_frontend import api
 from unflip_frontend.boards import Move
 from unflip_frontend.books import BOOK_FILES
-from unflip_frontend.signals import (
+from unflip_frontend.difficulty import (
     board_figures,
     eric_number,
     exact_obvious,
     level_signals,
-    obvious_score,
     signals_object,
     symmetry_group,
 )
@@ -54,7 +54,6 @@ def test_a_single_square_makes_two_signatures_and_the_obvious_score_worked_by_ha
     # none (0); the whole board 4 of 12 (o = 1/3: 1/9). Mean over the 5 moves: (1/8 + 1/9) / 5 = 17/360.
     board = oracle.as_board("110 110 000")
     assert both_measures(board, [(0, 0, 2)]) == (2, Fraction(17, 360), 2, Fraction(17, 360))
-    assert obvious_score(board, [Move(0, 0, 2)]) == 17 / 360
 
 
 def test_two_overlapping_squares_cut_the_board_into_four_signatures():
@@ -90,9 +89,8 @@ def test_the_per_par_figures_round_a_half_up_as_the_game_does():
     assert signals.obvious_per_par == figures["obvious_per_par"]
 
 
-def test_the_signals_modules_examples_hold():
-    # By its full name: the package's attribute `signals` is the API's function, which shadows the module.
-    tested = doctest.testmod(importlib.import_module("unflip_frontend.signals"))
+def test_the_difficulty_modules_examples_hold():
+    tested = doctest.testmod(importlib.import_module("unflip_frontend.difficulty"))
     assert (tested.failed, tested.attempted) == (0, 3)
 
 
@@ -175,6 +173,15 @@ def test_the_least_over_every_optimum_can_be_below_the_first_stored_solutions():
 # --- the API ----------------------------------------------------------------------------------------
 
 
+def test_the_packages_signals_is_the_api_function_with_no_module_of_that_name_behind_it():
+    # A module unflip_frontend.signals would be shadowed by the function the package exports: importing it
+    # by its full name would give the function.
+    import unflip_frontend
+
+    assert unflip_frontend.signals is api.signals
+    assert importlib.util.find_spec("unflip_frontend.signals") is None
+
+
 def test_the_api_gives_the_signals_over_every_optimum_and_says_so():
     signals = api.signals(SPEC_BOARD)
     optima = [sorted(moves) for moves in oracle.optimal_solution_sets(oracle.as_board(SPEC_BOARD))]
@@ -248,6 +255,14 @@ def test_a_budget_that_stops_the_listing_gives_the_signals_over_the_optima_liste
     assert signals["over"] == f"the {count} optima listed (there may be more)"
 
 
+def test_solve_signals_reads_the_root_bound_off_the_listing_with_no_second_solver_run(monkeypatch):
+    board = api.read_book("weekly").levels[22].board  # a gap of 2 on the shipped book
+    expected = solver_lower_bound(board)
+    no_second_bound_run(monkeypatch)
+    [record] = json_records(run("weekly", "23", "--signals", "--json"))
+    assert (record["signals"]["root_bound"], record["signals"]["gap"]) == (expected, 2)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -299,6 +314,19 @@ def test_annotate_signals_stores_the_oracles_figures_under_the_levels_own_key(si
         solution = [(move["row"], move["col"], move["size"]) for move in stored["min_eric_solution"]]
         assert solution == list(figures["min_eric_solution"])
         assert "nodes" not in stored and "seconds" not in stored
+
+
+def test_annotate_signals_reads_each_root_bound_off_the_listing_with_no_second_solver_run(
+    monkeypatch, tmp_path
+):
+    weekly = api.read_book("weekly").levels
+    boards = [weekly[22].board, weekly[23].board]  # gaps of 2 on the shipped book
+    expected = [solver_lower_bound(board) for board in boards]
+    book = write(tmp_path / "book.json", json.dumps({"levels": [{"tiles": book_tiles(b)} for b in boards]}))
+    no_second_bound_run(monkeypatch)
+    levels = json.loads(annotated(book, tmp_path / "out.json"))["levels"]
+    stored = [level["_unflip"]["signals"] for level in levels]
+    assert [(signals["root_bound"], signals["gap"]) for signals in stored] == [(b, 2) for b in expected]
 
 
 def test_the_stored_figures_hold_no_key_the_games_loader_would_take_for_a_level(signals_book, tmp_path):
