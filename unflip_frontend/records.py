@@ -11,16 +11,16 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from .annotate import LevelAudit
 from .boards import Board, Move
 from .books import Book, Level
 from .difficulty import Signals, signals_object
-from .hints import Hint
 from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable
 from .solver import SolverSettings
 from .verify import FAILURE_KINDS, Failure, LevelCheck, Tally
 
-if TYPE_CHECKING:  # report.py imports this module
+if TYPE_CHECKING:  # report.py imports this module; annotate and hints are loaded only by their commands
+    from .annotate import LevelAudit
+    from .hints import Hint
     from .report import Measured, Report
 
 SCHEMA_VERSION = 1
