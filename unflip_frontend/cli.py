@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
-from click.shell_completion import CompletionItem
 
 from . import __version__, api
 from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
@@ -66,6 +65,8 @@ from .terminal import (
 )
 
 if TYPE_CHECKING:  # Dask is an optional extra: cluster.py is imported only when --dask asks for it
+    from click.shell_completion import CompletionItem
+
     from .cluster import Cluster
     from .generator import Shapes
 
@@ -315,6 +316,8 @@ class Seconds(click.FloatRange):
 
 def complete_source(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Files, and the shipped books by name."""
+    from click.shell_completion import CompletionItem  # loaded only when a shell completes a word
+
     books = [
         CompletionItem(name, help="a shipped book") for name in BOOK_FILES if name.startswith(incomplete)
     ]

@@ -8,7 +8,6 @@ SCHEMA_VERSION."""
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from .boards import Board, Move
@@ -30,6 +29,8 @@ Record = dict[str, Any]
 
 def json_line(record: Record) -> str:
     """One record, one line: ASCII-only, so any terminal or pipe encoding carries it."""
+    import json  # loaded only under --json
+
     return json.dumps(record, ensure_ascii=True) + "\n"
 
 
@@ -220,6 +221,8 @@ def list_record(book: Book) -> Record:
 
 def generate_record(kind: str, seed: str, out: str, book_text: str) -> Record:
     """A summary of a book just written, read back from its text, so it says what the file says."""
+    import json  # loaded only when it runs
+
     levels = []
     for number, entry in enumerate(json.loads(book_text)["levels"], 1):
         made = entry["generator"]
