@@ -110,9 +110,9 @@ def checkout_solver(layout: Layout, settings: BuildSettings, on_build: OnBuild) 
 
 
 def build_in_checkout(layout: Layout, settings: BuildSettings, binary: Path, on_build: OnBuild) -> None:
-    compiler = find_compiler()
     import shutil
 
+    compiler = find_compiler()
     hint = f"make {BINARY_NAME}"
     makefile = layout.root / "Makefile"
     if shutil.which("make") and makefile.is_file() and compiler == os.environ.get("CXX", "g++"):

@@ -64,14 +64,13 @@ from .terminal import (
     output_closed,
 )
 
+# The certificates, the generator, certificate_check, webbrowser and click's completion are loaded inside
+# the commands that use them: a solve does not pay for their import (tests/frontend/test_solving.py).
 if TYPE_CHECKING:  # Dask is an optional extra: cluster.py is imported only when --dask asks for it
     from click.shell_completion import CompletionItem
 
     from .cluster import Cluster
     from .generator import Shapes
-
-# The certificates, the generator, certificate_check and webbrowser are loaded only by the commands that use
-# them, inside those commands: a solve does not pay for their import (tests/frontend/test_solving.py).
 
 
 class Run:
@@ -1174,10 +1173,10 @@ def annotate(
     count = len(parse_book(book.text, book.name).levels) if certificates is not None else 0
     book_output = [] if in_place else [Output("--out", shown)]
     check_outputs([*certificate_outputs(certificates, count), *book_output], [book.file] if book.file else [])
-    # Without --exhaustive only the canonical optimum is written, and a level with more optima than the
-    # listing holds gets it by probing; --signals measures every optimum, unless --max-solutions caps them.
     from .generator import CANONICAL_LISTING  # loaded only when it runs
 
+    # Without --exhaustive only the canonical optimum is written, and a level with more optima than the
+    # listing holds gets it by probing; --signals measures every optimum, unless --max-solutions caps them.
     listing = max_solutions or (None if exhaustive or signals else CANONICAL_LISTING)
     settings = SolverSettings("0", threads, max_seconds, None, True, listing)
     cluster = click.get_current_context().with_resource(open_cluster(dask, threads))

@@ -33,14 +33,13 @@ from .terminal import (
 )
 from .verify import Failure, LevelCheck, tally
 
+# annotate, the certificates, the generator and the difficulty figures are loaded inside the commands that
+# use them: a solve does not pay for their import (tests/frontend/test_solving.py).
 if TYPE_CHECKING:  # Dask is an optional extra: cluster.py is imported only when --dask asks for it
     from .annotate import LevelAudit, Proof
     from .book_certificates import Certifiable, Written
     from .cluster import Cluster
     from .generator import Plan
-
-# annotate, the certificates, the generator and the difficulty figures are loaded only by the commands that
-# use them, inside those commands: a solve does not pay for their import (tests/frontend/test_solving.py).
 
 
 def search(
