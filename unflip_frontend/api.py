@@ -51,10 +51,8 @@ UNFLIP_SOLVER to run a ready executable instead; call build_solver() to build ah
 
 from __future__ import annotations
 
-import gzip
 import math
 import os
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import partial
@@ -270,6 +268,9 @@ def certified(
     """A solve whose certificate the solver writes into a private folder; it reaches path, atomically,
     only once the outcome is verified (a solution replayed, or no solution), so the file is whole or not
     there."""
+    import gzip  # loaded only when it runs
+    import tempfile
+
     writable_target(str(path), "the certificate")
     with tempfile.TemporaryDirectory(prefix="unflip-certificate-") as folder:
         written = Path(folder) / "certificate"

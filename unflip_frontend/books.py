@@ -3,7 +3,6 @@ and standard input, and writing a book without ever leaving half of one."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Iterator
@@ -168,6 +167,8 @@ def link_level(link: str) -> Level:
 
 
 def parse_book(text: str, name: str) -> Book:
+    import json  # loaded only for a book: a text board does not need it
+
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -270,6 +271,8 @@ def book_text(source: str, books_dir: str | None) -> BookText:
 
 def one_level_book(level: Level) -> str:
     """A single level as a book: its tiles, and the par and vector of the link it came from."""
+    import json  # loaded only when it runs
+
     entry: dict[str, object] = {"tiles": book_tiles(level.board)}
     if level.par is not None:
         entry["par"] = level.par

@@ -5,13 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import hashlib
 import os
-import shlex
-import shutil
 import signal
 import subprocess
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -28,7 +24,13 @@ def quiet_build(_command: list[str]) -> None:
     """For callers who need not be told that the solver is being built (a cluster's workers among them)."""
 
 
+# hashlib, shlex, shutil and tempfile (a tenth of the solve's start-up) are loaded only when a build or the
+# installed package's cache needs them: a solve with the solver built does not.
+
+
 def find_compiler() -> str:
+    import shutil
+
     for name in (os.environ.get("CXX"), "g++", "clang++", "c++"):
         if name and shutil.which(name):
             return name
@@ -108,6 +110,8 @@ def checkout_solver(layout: Layout, settings: BuildSettings, on_build: OnBuild) 
 
 
 def build_in_checkout(layout: Layout, settings: BuildSettings, binary: Path, on_build: OnBuild) -> None:
+    import shutil
+
     compiler = find_compiler()
     hint = f"make {BINARY_NAME}"
     makefile = layout.root / "Makefile"
@@ -124,6 +128,8 @@ def build_in_checkout(layout: Layout, settings: BuildSettings, binary: Path, on_
 def cache_key(layout: Layout, settings: BuildSettings) -> str:
     """A hash of every source (its path and its bytes) and the flags: what makes one build differ from
     another."""
+    import hashlib
+
     digest = hashlib.sha256()
     for name in settings.sources:
         path = layout.root / name
@@ -150,6 +156,8 @@ def cached_solver(layout: Layout, settings: BuildSettings, on_build: OnBuild) ->
         raise SolverError(f"cannot create {binary.parent} for the solver: {exc.strerror or exc}") from None
     with one_build_at_a_time(layout.source):
         if not binary.is_file():  # another run may have built it while this one waited
+            import shlex
+
             compiler = find_compiler()
             hint = shlex.join(compile_command(compiler, settings, binary, layout.source))
             compile_into(compiler, settings, layout.source, binary, on_build, hint)
@@ -177,6 +185,8 @@ def run_build(command: list[str], output: Path, hint: str) -> None:
     """Run a build to its end, or, when the run is interrupted (Ctrl-C, SIGTERM), stop all of it: make, its
     shell, the compiler and the compiler's own passes form a process group of their own, the whole group
     is ended, and what they left (their temporary files, a half-linked solver) is removed."""
+    import tempfile
+
     with tempfile.TemporaryDirectory(prefix="unflip-build-") as scratch, signals_held() as release:
         try:
             process = subprocess.Popen(

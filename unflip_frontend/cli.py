@@ -9,17 +9,14 @@ import math
 import os
 import re
 import sys
-import webbrowser
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
-from click.shell_completion import CompletionItem
 
-from . import __version__, api, certificate_check
+from . import __version__, api
 from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
-from .book_certificates import Certifiable, certificate_name
 from .books import BOOK_FILES, Book, Level, book_text, load_source, parse_book, pick_level, source_file
 from .commands import (
     CertificateFolder,
@@ -42,7 +39,6 @@ from .files import (
     writable_target,
     write_atomically,
 )
-from .generator import CANONICAL_LISTING, SHIPPED_BOOKS, Plan, Shapes
 from .hints import PREFERENCES, hint_settings
 from .layout import find_layout
 from .links import GAME_PAGE, WEB_PAGE, check_page, page_address
@@ -68,8 +64,13 @@ from .terminal import (
     output_closed,
 )
 
+# The certificates, the generator, certificate_check, webbrowser and click's completion are loaded inside
+# the commands that use them: a solve does not pay for their import (tests/frontend/test_solving.py).
 if TYPE_CHECKING:  # Dask is an optional extra: cluster.py is imported only when --dask asks for it
+    from click.shell_completion import CompletionItem
+
     from .cluster import Cluster
+    from .generator import Shapes
 
 
 class Run:
@@ -256,7 +257,7 @@ class RangeType(click.ParamType[tuple[int, int], str | tuple[int, int]]):
         return first, last
 
 
-class ShapesType(click.ParamType[Shapes, str | Shapes]):
+class ShapesType(click.ParamType["Shapes", "str | Shapes"]):
     """'7' or '4-10' for square boards; 'HxW' for H rows of W tiles, where either side may be a range
     ('5-7x8-12'), the height and the width then drawn apart."""
 
@@ -271,6 +272,8 @@ class ShapesType(click.ParamType[Shapes, str | Shapes]):
     def convert(
         self, value: str | Shapes, param: click.Parameter | None, ctx: click.Context | None
     ) -> Shapes:
+        from .generator import Shapes  # loaded only when generate reads its --size
+
         if isinstance(value, Shapes):  # click may convert a value twice
             return value
         sides = re.split(r"[x×X]", value)
@@ -312,6 +315,8 @@ class Seconds(click.FloatRange):
 
 def complete_source(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Files, and the shipped books by name."""
+    from click.shell_completion import CompletionItem  # loaded only when a shell completes a word
+
     books = [
         CompletionItem(name, help="a shipped book") for name in BOOK_FILES if name.startswith(incomplete)
     ]
@@ -373,6 +378,8 @@ def certificate_outputs(certificates: CertificateFolder | None, count: int) -> l
         return []
     if not certificates.folder.is_dir():
         return [Output("--certificate", certificates.shown)]
+    from .book_certificates import certificate_name  # loaded only when certificates are asked for
+
     return [
         Output(
             "--certificate",
@@ -830,6 +837,8 @@ def check_certificate(run: Run, source: str, words: tuple[str, ...], books: str 
         raise InputError(f"{loaded.name} is a book: give a level number (1–{len(loaded.levels)})")
     else:
         level = pick_level(loaded, level_number)
+    from . import certificate_check  # loaded only when it runs
+
     asked = TARGETS[target]
     try:
         proven = certificate_check.check_board([list(row) for row in level.board], words[-1], asked)
@@ -1002,6 +1011,9 @@ def generate(
         writable_target(out)  # before the work, not after it
     certificates = certificates_asked(certificate_folder, gzipped, dask)
     check_outputs([*certificate_outputs(certificates, count), Output("--out", out)])
+    from .book_certificates import Certifiable  # loaded only when it runs
+    from .generator import Plan
+
     plan = Plan(kind, count, shapes, optimum, seed, symmetries or (), unique, min_gap, eric, obv, order_by)
     cluster = click.get_current_context().with_resource(open_cluster(dask, threads))
     text = make_book((plan,), set(), threads, run.terminal, cluster)
@@ -1036,6 +1048,8 @@ def books(run: Run, folder: str | None, threads: int | None) -> None:
     """Rebuild daily_levels_book.json, main_levels_book.json and weekly_challenges_book.json from their
     fixed plans and seeds: the same bytes every time. No level repeats another in any of the three books,
     also under rotation and reflection."""
+    from .generator import SHIPPED_BOOKS  # loaded only when it runs
+
     if folder is None:
         layout = find_layout()
         # An installed package's own books are not for overwriting.
@@ -1159,6 +1173,8 @@ def annotate(
     count = len(parse_book(book.text, book.name).levels) if certificates is not None else 0
     book_output = [] if in_place else [Output("--out", shown)]
     check_outputs([*certificate_outputs(certificates, count), *book_output], [book.file] if book.file else [])
+    from .generator import CANONICAL_LISTING  # loaded only when it runs
+
     # Without --exhaustive only the canonical optimum is written, and a level with more optima than the
     # listing holds gets it by probing; --signals measures every optimum, unless --max-solutions caps them.
     listing = max_solutions or (None if exhaustive or signals else CANONICAL_LISTING)
@@ -1355,6 +1371,8 @@ def page(run: Run, source: str, level_number: int | None, books: str | None, ope
         raise SolverError(f"{WEB_PAGE} is not built: `make web` in a clone of unflip writes it (docs/web.md)")
     address = page_address(built, level.board)
     run.terminal.write(address + "\n")
+    import webbrowser  # loaded only when it runs
+
     if open_ and not webbrowser.open(address):
         raise InputError("--open: no browser could be started; open the address above in one")
 

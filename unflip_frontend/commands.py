@@ -12,16 +12,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from . import api
-from .annotate import LevelAudit, Proof, Unproven, annotate_text, book_errors, solver_prover
 from .boards import Board, moves_word, replay, shape
-from .book_certificates import Certifiable, Written, solver_certifier, write_certificates
 from .books import Book, BookText, Level, parse_book
 from .build import OnBuild
-from .difficulty import signals_object
 from .errors import SolverError
 from .files import write_atomically
-from .game_vectors import vector_to_moves
-from .generator import CANONICAL_LISTING, Plan, generate_book
 from .links import share_link
 from .outputs import Outputs, Stream, unsolved_status
 from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable, shortfall
@@ -38,8 +33,13 @@ from .terminal import (
 )
 from .verify import Failure, LevelCheck, tally
 
+# annotate, the certificates, the generator and the difficulty figures are loaded inside the commands that
+# use them: a solve does not pay for their import (tests/frontend/test_solving.py).
 if TYPE_CHECKING:  # Dask is an optional extra: cluster.py is imported only when --dask asks for it
+    from .annotate import LevelAudit, Proof
+    from .book_certificates import Certifiable, Written
     from .cluster import Cluster
+    from .generator import Plan
 
 
 def search(
@@ -169,6 +169,8 @@ def check_level(level: Level, settings: SolverSettings, searched: Callable[[], O
         ):  # the book's vectors clear its level to white: nothing else to check them on
             at_par = isinstance(outcome, Solution) and level.par in (None, len(outcome.moves))
             return LevelCheck(level, outcome, None, () if at_par else (par_missed(level, outcome),))
+        from .annotate import book_errors  # loaded only when it runs
+
         optimum = len(outcome.moves) if isinstance(outcome, Solution) else None
         return LevelCheck(level, outcome, None, tuple(book_errors(level, optimum)))
     except SolverError as exc:
@@ -312,6 +314,8 @@ def certify_levels(
     terminal: Terminal,
 ) -> Written:
     """The levels' certificates written into the folder (book_certificates.py), under a bar of their own."""
+    from .book_certificates import solver_certifier, write_certificates  # loaded only when it runs
+
     with progress_bar(terminal.glyphs(), terminal.err) as bar:
         task = bar.add_task("certificates", total=len(levels))
         current = [""]  # the level being certified
@@ -341,6 +345,8 @@ def make_book(
     cluster: Cluster | None = None,
 ) -> str:
     """The plans' book; on a cluster, each level drawn and proven by a task of its own, the same bytes."""
+    from .generator import generate_book  # loaded only when it runs
+
     solver = api.build_solver(terminal.announce_build)
     settings = SolverSettings("0", threads, None, None)
     with progress_bar(terminal.glyphs(), terminal.err) as bar:
@@ -353,6 +359,9 @@ def make_book(
 def proven_signals(board: Board, proof: Proof) -> dict[str, object]:
     """annotate --signals: a proven level's signals over the optima its proof lists, as they are stored:
     without the search's nodes and seconds, so that they are the same on every run."""
+    from .difficulty import signals_object  # loaded only when it runs
+    from .game_vectors import vector_to_moves
+
     height, width = shape(board)
     solutions = [vector_to_moves(vector, height, width) for vector in proof.optima]
     measured = api.measured_optima(board, 0, solutions, proof.complete, None, bound=proof.root_bound)
@@ -376,6 +385,9 @@ def annotate_book(
     Ctrl-C or SIGTERM before then leaves the output as it was. A level a budget stopped keeps its fields
     (or has no certificate), and the run exits 3. With signals, each proven level's signals are stored
     too."""
+    from .annotate import annotate_text, solver_prover  # loaded only when it runs
+    from .book_certificates import Certifiable
+
     solver = api.build_solver(stream.terminal.announce_build)
     book = parse_book(source.text, source.name)
     bar_console, bar_shown = stream.progress_console()
@@ -443,6 +455,9 @@ def annotate_book(
 def share_level(level: Level, settings: SolverSettings, page: str, stream: Stream) -> None:
     """The level's link for the game, with its canonical optimal solution as the link's vector, so the
     game shows the proven optimum as par."""
+    from .annotate import Unproven, solver_prover  # loaded only when it runs
+    from .generator import CANONICAL_LISTING
+
     solver = api.build_solver(stream.terminal.announce_build)
     with solving_status(level.name, stream.glyphs, stream.terminal.err) as on_progress:
         outcome = search(level, settings, on_progress, stream.terminal.announce_build)

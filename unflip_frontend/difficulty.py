@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import functools
 import math
-import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -346,6 +345,8 @@ def figure_named(name: str) -> Figure:
 def curve_breaks(values: Sequence[float | None]) -> list[int]:
     """The indexes of the levels that break the curve of one figure, given its value for each level in the
     book's order (None for a level without one, which neither breaks nor counts among the next levels)."""
+    import statistics  # loaded only by the report, which draws the curve: a solve does not need it
+
     known = [value for value in values if value is not None]
     if not known:
         return []

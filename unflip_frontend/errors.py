@@ -1,7 +1,6 @@
 """The errors the front end raises. Each message is one line a user can read as it is; the command layer
 decides how it is shown and which exit status it gets."""
 
-import difflib
 import unicodedata
 from collections.abc import Iterable
 
@@ -44,6 +43,8 @@ def whole_number(text: str) -> int | None:
 def likely_meant(word: str, choices: Iterable[str]) -> str | None:
     """The choice a mistyped word most likely stands for, if any is close: 'dialy' for daily, 'genrate' for
     generate, 'DAILY' for daily, but not 'novel' for solve."""
+    import difflib  # loaded only for a word that is not one of the choices
+
     by_lower_case = {choice.lower(): choice for choice in choices}
     matches = difflib.get_close_matches(word.lower(), list(by_lower_case), n=1, cutoff=0.75)
     return by_lower_case[matches[0]] if matches else None

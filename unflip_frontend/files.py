@@ -20,7 +20,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -193,6 +192,8 @@ def staged(path: str, target: Path, data: str | bytes) -> Path:
         mode = 0o666 & ~umask
     except OSError as exc:
         raise refuse(path, reason(exc)) from None
+    import tempfile  # loaded only when a file is written: a solve to the terminal does not need it
+
     temporary: Path | None = None
     try:
         with tempfile.NamedTemporaryFile(

@@ -9,18 +9,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from rich.console import Console
 from rich.text import Text
 
-from .annotate import LevelAudit
 from .boards import Board, moves_word
 from .books import Book, Level
-from .difficulty import Signals
 from .errors import InputError
 from .files import STANDARD_STREAM, write_atomically
-from .hints import Hint
 from .protocol import Optima, Solution, Stopped, Unsolvable, shortfall
 from .records import (
     Record,
@@ -56,10 +53,13 @@ from .render_optima import (
     signals_report,
 )
 from .solver import SolverSettings
-from .stepper import interactive, step_through
 from .terminal import ERROR_OUTCOMES, EXIT_FAILED, EXIT_OK, EXIT_STOPPED, Terminal
 from .verify import Failure, LevelCheck, Tally
-from .walkthrough import walkthrough_html, walkthrough_svg
+
+if TYPE_CHECKING:
+    from .annotate import LevelAudit
+    from .difficulty import Signals
+    from .hints import Hint
 
 
 def unsolved_status(outcome: Unsolvable | Stopped) -> tuple[str, int]:
@@ -303,6 +303,8 @@ class Step(Cards):
     card redrawn; anywhere else, every card as without it."""
 
     def solved(self, level: Level, settings: SolverSettings, solution: Solution, boards: list[Board]) -> None:
+        from .stepper import interactive, step_through  # loaded only when it runs
+
         out = self.terminal.out
         if not interactive(out):
             super().solved(level, settings, solution, boards)
@@ -398,6 +400,19 @@ class Records(Stream):
 
 # A file format: the walkthrough of a solution as a file's text.
 Draw = Callable[[Level, Solution, list[Board]], str]
+
+
+# The walkthrough's writers are loaded only when one draws, not by every run that could ask for one.
+def walkthrough_svg(level: Level, solution: Solution, boards: list[Board]) -> str:
+    from . import walkthrough
+
+    return walkthrough.walkthrough_svg(level, solution, boards)
+
+
+def walkthrough_html(level: Level, solution: Solution, boards: list[Board]) -> str:
+    from . import walkthrough
+
+    return walkthrough.walkthrough_html(level, solution, boards)
 
 
 class Picture(Cards):

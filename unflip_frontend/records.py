@@ -8,19 +8,18 @@ SCHEMA_VERSION."""
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
-from .annotate import LevelAudit
 from .boards import Board, Move
 from .books import Book, Level
 from .difficulty import Signals, signals_object
-from .hints import Hint
 from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable
 from .solver import SolverSettings
 from .verify import FAILURE_KINDS, Failure, LevelCheck, Tally
 
-if TYPE_CHECKING:  # report.py imports this module
+if TYPE_CHECKING:  # report.py imports this module; annotate and hints are loaded only by their commands
+    from .annotate import LevelAudit
+    from .hints import Hint
     from .report import Measured, Report
 
 SCHEMA_VERSION = 1
@@ -30,6 +29,8 @@ Record = dict[str, Any]
 
 def json_line(record: Record) -> str:
     """One record, one line: ASCII-only, so any terminal or pipe encoding carries it."""
+    import json  # loaded only under --json
+
     return json.dumps(record, ensure_ascii=True) + "\n"
 
 
@@ -220,6 +221,8 @@ def list_record(book: Book) -> Record:
 
 def generate_record(kind: str, seed: str, out: str, book_text: str) -> Record:
     """A summary of a book just written, read back from its text, so it says what the file says."""
+    import json  # loaded only when it runs
+
     levels = []
     for number, entry in enumerate(json.loads(book_text)["levels"], 1):
         made = entry["generator"]

@@ -3,14 +3,18 @@ prints; the command layer decides where each piece goes."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
 from .boards import COLOUR_NAMES, Board, Move, moves_word
 from .books import Level
 from .difficulty import Signals
-from .hints import Hint
 from .protocol import Optima, Outcome, Stopped, counted_words
 from .render import Glyphs, describe_move, par_note, render_board
+
+if TYPE_CHECKING:  # hints are loaded only by the hint command
+    from .hints import Hint
 
 
 def move_code(move: Move, glyphs: Glyphs) -> str:

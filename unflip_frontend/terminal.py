@@ -6,29 +6,24 @@ output, one-line errors and exit statuses."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import signal
 import sys
 import time
 from collections.abc import Iterable, Iterator
-from typing import IO, NoReturn
+from typing import IO, TYPE_CHECKING, NoReturn
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.text import Text
 
 from .errors import OutputError
 from .protocol import SearchProgress
 from .render import Glyphs, glyphs_for
 from .solver import STOP_SIGNALS, OnProgress, StoppedBySignal, no_progress
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 # Exit statuses, distinct so scripts (and CI) can tell "no answer exists" from "we could not find out".
 EXIT_OK = 0
@@ -145,15 +140,32 @@ class LeaveRoom:
         yield from console.render(self.renderable, options.update_width(max(1, options.max_width - 3)))
 
 
-class LiveProgress(Progress):
-    def get_renderables(self) -> Iterable[RenderableType]:
-        yield LeaveRoom(self.make_tasks_table(self.tasks))
+@functools.cache
+def live_progress() -> type[Progress]:
+    """rich's Progress, drawn with room left for a '^C'. rich.progress (a tenth of a solve's start-up) is
+    loaded only when a bar or a spinner is drawn: a solve off a terminal shows neither."""
+    from rich.progress import Progress
+
+    class LiveProgress(Progress):
+        def get_renderables(self) -> Iterable[RenderableType]:
+            yield LeaveRoom(self.make_tasks_table(self.tasks))
+
+    return LiveProgress
 
 
 def progress_bar(glyphs: Glyphs, console: Console, shown: bool = True) -> Progress:
     """A bar over many solver runs, with elapsed and estimated remaining time; silent off a terminal. Its
     console draws it, so lines printed through the same console appear above it."""
-    return LiveProgress(
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        SpinnerColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    return live_progress()(
         SpinnerColumn(glyphs.spinner),
         TextColumn("{task.description}"),
         BarColumn(),
@@ -181,9 +193,11 @@ def solving_status(what: str, glyphs: Glyphs, console: Console) -> Iterator[OnPr
     if not console.is_terminal:
         yield no_progress
         return
+    from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
+
     started = time.monotonic()
     columns = (SpinnerColumn(glyphs.spinner), TextColumn("{task.description}"), TimeElapsedColumn())
-    with LiveProgress(
+    with live_progress()(
         *columns, console=console, transient=True, redirect_stdout=False, redirect_stderr=False
     ) as live:
         task = live.add_task(f"solving {what}", total=None)

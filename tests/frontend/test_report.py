@@ -8,12 +8,10 @@ import io
 import json
 import re
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from helpers import REPO, scrambled
+from helpers import scrambled
 from support import (
     json_records,
     no_second_bound_run,
@@ -234,21 +232,6 @@ def test_a_level_compares_with_the_next_five_levels_only():
     # The next five are 9, 9, 9, 1, 1 (median 9); all eight after the first have median 1.
     assert 0 not in curve_breaks([5, 9, 9, 9, 1, 1, 1, 1, 1])
     assert 0 in curve_breaks([5, 9, 9, 1, 1, 1])
-
-
-def test_the_solve_path_does_not_load_the_report_or_its_page(tmp_path):
-    board = write(tmp_path / "board.txt", "11\n11\n")
-    probe = (
-        "import sys, atexit\n"
-        "atexit.register(lambda: sys.stderr.write(repr(sorted(m for m in sys.modules if 'report' in m))))\n"
-        "from unflip_frontend.cli import main\n"
-        "main('unflip.py')\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", probe, str(board), "--compact"], cwd=REPO, capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stderr.endswith("[]"), done.stderr
 
 
 # --- generate to a difficulty ------------------------------------------------------------------------------

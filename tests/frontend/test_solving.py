@@ -47,6 +47,41 @@ def test_the_script_runs_as_a_program_on_a_board_file_or_standard_input(tmp_path
     )
 
 
+# Loaded only by the commands that use them (docs/results.md, "Start-up"): a solve does not pay for them.
+NOT_ON_THE_SOLVE_PATH = {
+    f"unflip_frontend.{name}"
+    for name in (
+        "annotate",
+        "book_certificates",
+        "certificate_check",
+        "cluster",
+        "generator",
+        "report",
+        "report_page",
+        "stepper",
+        "walkthrough",
+    )
+}
+
+
+@pytest.mark.parametrize("output", [[], ["--compact"]], ids=["cards", "compact"])
+def test_the_solve_path_loads_neither_the_cluster_the_writers_the_generator_nor_the_report(tmp_path, output):
+    board = write(tmp_path / "board.txt", SPEC_BOARD)
+    loaded = f"sorted({NOT_ON_THE_SOLVE_PATH!r} & set(sys.modules))"
+    probe = (
+        "import sys, atexit\n"
+        f"atexit.register(lambda: sys.stderr.write(repr({loaded})))\n"
+        "from unflip_frontend.cli import main\n"
+        "main('unflip.py')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(board), *output], cwd=REPO, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert "board.txt — 5×5\nOptimal: 8 moves" in done.stdout
+    assert done.stderr.endswith("[]"), done.stderr
+
+
 def test_a_board_of_1s_and_2s_is_read_with_1_as_white(tmp_path, fake_solver):
     env = fake_solver("TARGET 0\nMOVES 1\n0 0 2\nNODES 1\nTIME 0\n")
     result = run(str(write(tmp_path / "b.txt", "221\r\n221  \n111\n\n")), env=env)
