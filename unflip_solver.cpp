@@ -191,9 +191,9 @@ const NumberSwitch kNumberSwitches[] = {
      "solve it on entering a node, too, when the work estimate weighs\n"
      "                       its children at W or more, 16 for each spare move (default\n"
      "                       40; 0: never)"},
-    {"--lp-ahead-from", "B", &Switches::lp_ahead_from, 1, kMaxMoves,
+    {"--lp-ahead-from", "B", &Switches::lp_ahead_from, 1, kMaxBound,
      "--lp-ahead only with B or more moves left (default 20)"},
-    {"--estimate-from", "B", &Switches::estimate_from, 1, kMaxMoves,
+    {"--estimate-from", "B", &Switches::estimate_from, 1, kMaxBound,
      "the work estimate chooses the branch point with B or more moves\n"
      "                       left (default 10)"},
     {"--anneal-after", "N", &Switches::anneal_after, 0, 1 << 30,
@@ -397,7 +397,8 @@ std::string read_board_text(const Options& options) {
     return text;
 }
 
-void print(const Outcome& out, const Lattice& lattice) {
+template <class L>
+void print(const Outcome& out, const Lattice<L>& lattice) {
     std::string text = "TARGET " + std::to_string(out.target) + "\n";
     if (out.bound_only) {
         text += "LOWER_BOUND " + std::to_string(out.lower_bound) + "\n";
@@ -407,7 +408,7 @@ void print(const Outcome& out, const Lattice& lattice) {
         for (const std::vector<uint16_t>& solution : out.solutions) {
             std::vector<std::array<int, 3>> set;
             for (uint16_t index : solution) {
-                const Move& m = lattice.moves[index];
+                const Move<L>& m = lattice.moves[index];
                 set.push_back({m.row, m.col, m.size});
             }
             std::sort(set.begin(), set.end());
@@ -426,7 +427,7 @@ void print(const Outcome& out, const Lattice& lattice) {
     } else if (out.code == ExitCode::solved) {
         text += "MOVES " + std::to_string(out.moves.size()) + "\n";
         for (uint16_t index : out.moves) {
-            const Move& m = lattice.moves[index];
+            const Move<L>& m = lattice.moves[index];
             text += std::to_string(m.row) + " " + std::to_string(m.col) + " " + std::to_string(m.size) + "\n";
         }
     } else if (out.exhausted) {
@@ -446,7 +447,8 @@ void print(const Outcome& out, const Lattice& lattice) {
 }
 
 // Cubes in the search's order, each 'CUBE bound spec', then 'CUBES k'.
-void print_cubes(const CubeListing& listing, const Lattice& lattice) {
+template <class L>
+void print_cubes(const CubeListing& listing, const Lattice<L>& lattice) {
     std::string text;
     for (const Cube& cube : listing.cubes)
         text += "CUBE " + std::to_string(cube.bound) + " " + cube_text(cube, lattice) + "\n";
@@ -456,7 +458,8 @@ void print_cubes(const CubeListing& listing, const Lattice& lattice) {
 
 // The cubes of a split, in the search's order, each 'CUBE bound spec'; or, with no root that can be
 // solved, the unsolvable outcome.
-int print_listing(const CubeListing& listing, const Lattice& lattice) {
+template <class L>
+int print_listing(const CubeListing& listing, const Lattice<L>& lattice) {
     if (listing.unsolvable) {
         Outcome out;
         out.target = listing.target;
@@ -472,6 +475,18 @@ int print_listing(const CubeListing& listing, const Lattice& lattice) {
     std::fputs(tail, stdout);
     std::fflush(stdout);
     return static_cast<int>(ExitCode::solved);
+}
+
+// The board solved, listed or split as `options` asks, on the lattice layout L; its output printed and
+// its exit status returned.
+template <class L>
+int run_on_layout(const Board& board, const Options& options) {
+    Driver<L> driver(board, options);
+    if (options.split_depth >= 0) return print_listing(driver.split(), driver.lattice());
+    const Outcome out = options.cube.empty() ? driver.run() : driver.solve_cube();
+    if (options.hand_back && out.code == ExitCode::stopped) print_cubes(driver.handed_back(), driver.lattice());
+    print(out, driver.lattice());
+    return static_cast<int>(out.code);
 }
 
 }  // namespace
@@ -492,12 +507,7 @@ int main(int argc, char** argv) {
             case Command::Listing::none: break;
         }
         const Board board = parse_board(read_board_text(command.options));
-        Driver driver(board, command.options);
-        if (command.options.split_depth >= 0) return print_listing(driver.split(), driver.lattice());
-        const Outcome out = command.options.cube.empty() ? driver.run() : driver.solve_cube();
-        if (command.options.hand_back && out.code == ExitCode::stopped) print_cubes(driver.handed_back(), driver.lattice());
-        print(out, driver.lattice());
-        return static_cast<int>(out.code);
+        return run_on_layout<SmallLayout>(board, command.options);
     } catch (const Rejected& rejected) {
         return fail(ExitCode::rejected, rejected.what());
     } catch (const Failed& failure) {

@@ -24,7 +24,14 @@
 namespace unflip {
 namespace {
 
+template <class L>
 class Annealer {
+    using Bits = unflip::Bits<L>;
+    using Move = unflip::Move<L>;
+    using Lattice = unflip::Lattice<L>;
+    using Point = typename L::Point;
+    static constexpr int kLatticePoints = L::kLatticePoints;
+
 public:
     static constexpr double kResidueWeight = 0.53;
     static constexpr double kHotTemperature = 0.35, kColdTemperature = 0.07;
@@ -61,7 +68,7 @@ public:
                 }
                 const Move& m = lattice_.moves[index];
                 int odd = 0;
-                for (uint8_t p : m.corner) odd += odd_[p];
+                for (int p : m.corner) odd += odd_[p];
                 // odd of the 4 corners become even, the others odd: the residue changes by 4 − 2·odd.
                 if (next32() >= accept_[chosen_[index]][odd]) continue;
                 flip(index);
@@ -86,7 +93,7 @@ private:
             odd_[p] = d_.test(p);
             if (odd_[p]) {
                 place_[p] = static_cast<uint16_t>(residue_count_);
-                residue_[residue_count_++] = static_cast<uint8_t>(p);
+                residue_[residue_count_++] = static_cast<Point>(p);
             }
         }
     }
@@ -105,13 +112,13 @@ private:
     void flip(int index) {
         chosen_[index] ^= 1;
         count_ += chosen_[index] ? 1 : -1;
-        for (uint8_t p : lattice_.moves[index].corner) {
+        for (int p : lattice_.moves[index].corner) {
             odd_[p] ^= 1;
             if (odd_[p]) {
                 place_[p] = static_cast<uint16_t>(residue_count_);
-                residue_[residue_count_++] = p;
+                residue_[residue_count_++] = static_cast<Point>(p);
             } else {
-                const uint8_t last = residue_[--residue_count_];
+                const Point last = residue_[--residue_count_];
                 residue_[place_[p]] = last;
                 place_[last] = place_[p];
             }
@@ -140,7 +147,7 @@ private:
     std::vector<uint8_t> chosen_;
     int count_ = 0;
     uint8_t odd_[kLatticePoints] = {};
-    uint8_t residue_[kLatticePoints] = {};
+    Point residue_[kLatticePoints] = {};
     uint16_t place_[kLatticePoints] = {};   // where an odd point sits in residue_
     int residue_count_ = 0;
     uint64_t accept_[2][5] = {};

@@ -41,36 +41,49 @@ namespace unflip {
 namespace {
 
 // What a bound may read for as long as it lives: the board's lattice, the line cost tables, the switches.
+template <class L>
 struct BoundContext {
-    const Lattice& lattice;
+    const Lattice<L>& lattice;
     const LineCosts& costs;
     const Switches& sw;
 };
 
 // A search node as a bound that refines sees it.
+template <class L>
 struct Node {
-    const Bits& d;              // its difference grid
+    const Bits<L>& d;              // its difference grid
     const uint8_t* blocked;     // per move: 1 when the node may not use it (on the path, or excluded)
     size_t depth;               // moves from the root
 };
 
 // The interface's optional parts, doing nothing; a bound derives from it and hides what it implements.
+// (Its parts take any layout's context, move, grid and node.)
 struct BoundDefaults {
     struct Root {};
-    static Root prepare(const BoundContext&, const Bits&) { return {}; }
+    template <class Context, class Grid>
+    static Root prepare(const Context&, const Grid&) { return {}; }
     static int proven_at_root(const Root&) { return 0; }
-    bool refutes(const Move&, const Bits&, int) const { return false; }
+    template <class AnyMove, class Grid>
+    bool refutes(const AnyMove&, const Grid&, int) const { return false; }
     static constexpr bool kRefines = false;
     bool refinement_due(uint64_t, int, float) const { return false; }
-    int refine(const Node&, int) { return 0; }
-    void leave(const Node&) {}
+    template <class AnyNode>
+    int refine(const AnyNode&, int) { return 0; }
+    template <class AnyNode>
+    void leave(const AnyNode&) {}
 };
 
 // The lattice's rows and columns as line masks (bit j of row i is point (i, j); bit i of column j too) and
 // each line's cost, kept beside the search's d because the line costs are looked up by them on every move.
+template <class L>
 class LineState {
+    using Bits = unflip::Bits<L>;
+    using Move = unflip::Move<L>;
+    using LineMask = typename L::LineMask;
+    static constexpr int kStride = L::kStride;
+
 public:
-    explicit LineState(const BoundContext& context) : h_(context.lattice.h), w_(context.lattice.w) {
+    explicit LineState(const BoundContext<L>& context) : h_(context.lattice.h), w_(context.lattice.w) {
         // Hot-path copies of the line cost tables, one indirection closer.
         std::copy(context.costs.of_row.begin(), context.costs.of_row.end(), row_line_cost_);
         std::copy(context.costs.of_column.begin(), context.costs.of_column.end(), column_line_cost_);
@@ -84,9 +97,9 @@ public:
         std::fill(std::begin(col_cost_), std::end(col_cost_), 0);
         for (int i = 0; i <= h_; ++i)
             for (int j = 0; j <= w_; ++j)
-                if (d.test(point(i, j))) {
-                    row_mask_[i] |= static_cast<uint16_t>(1u << j);
-                    col_mask_[j] |= static_cast<uint16_t>(1u << i);
+                if (d.test(point<L>(i, j))) {
+                    row_mask_[i] |= static_cast<LineMask>(LineMask{1} << j);
+                    col_mask_[j] |= static_cast<LineMask>(LineMask{1} << i);
                 }
         for (int i = 0; i <= h_; ++i) {
             row_cost_[i] = row_line_cost_[i][row_mask_[i]];
@@ -137,7 +150,7 @@ public:
 
 private:
     int h_, w_;
-    uint16_t row_mask_[kStride] = {}, col_mask_[kStride] = {};
+    LineMask row_mask_[kStride] = {}, col_mask_[kStride] = {};
     uint8_t row_cost_[kStride] = {}, col_cost_[kStride] = {};
     int row_sum_ = 0, col_sum_ = 0;
     const uint8_t* row_line_cost_[kStride] = {};
@@ -146,9 +159,13 @@ private:
 
 // A move puts one pair into each of two rows and two columns, so the rows' costs need at least half their
 // sum in moves, and so do the columns': ceil(sum of row costs / 2), ceil(sum of column costs / 2).
+template <class L>
 class PairBound : public BoundDefaults {
+    using Bits = unflip::Bits<L>;
+    using Move = unflip::Move<L>;
+
 public:
-    explicit PairBound(const BoundContext& context) : lines_(context) {}
+    explicit PairBound(const BoundContext<L>& context) : lines_(context) {}
     void reset(const Bits& d, const Root&) { lines_.reset(d); }
     void apply(const Move& m, const Bits&) { lines_.toggle(m); }
     void undo(const Move& m, const Bits&) { lines_.toggle(m); }
@@ -159,14 +176,18 @@ public:
     }
 
 private:
-    LineState lines_;
+    LineState<L> lines_;
 };
 
 // A move's two rows are k ≥ 2 apart, so no move serves two adjacent rows: their costs add up. (The same
 // holds for columns; it subsumes the largest single line cost.)
+template <class L>
 class LineBound : public BoundDefaults {
+    using Bits = unflip::Bits<L>;
+    using Move = unflip::Move<L>;
+
 public:
-    explicit LineBound(const BoundContext& context) : lines_(context) {}
+    explicit LineBound(const BoundContext<L>& context) : lines_(context) {}
     void reset(const Bits& d, const Root&) { lines_.reset(d); }
     void apply(const Move& m, const Bits&) { lines_.toggle(m); }
     void undo(const Move& m, const Bits&) { lines_.toggle(m); }
@@ -178,7 +199,7 @@ public:
     }
 
 private:
-    LineState lines_;
+    LineState<L> lines_;
 };
 
 // The work estimate: a child's subtree grows about 2^kEstimateLog2Base (16) times with each move its bound
@@ -187,19 +208,31 @@ constexpr float kEstimateLog2Base = 4;
 constexpr float kEstimateSpareCap = 40;
 // The estimate's per-point arrays reach this far: a row of moves is taken kStride at a time, so its
 // last lanes read and write past the lattice row (into nothing, or the row below), never past this.
-constexpr int kEstimatePoints = kLatticePoints + 2 * kStride;
+template <class L>
+constexpr int kEstimatePoints = L::kLatticePoints + 2 * L::kStride;
 
 // The covering LP's weighting of the 1-points (cover_lp.h), solved at the root, and again at a node whose
 // subtree has taken --lp-after nodes, warm from the LP last solved above it; beside it, the same LP's
 // duals with its parity rows folded in (CoverLp::parity_weights), the larger sum counting. A move changes
 // each weighted sum by its four corners' weights, so a child is decided from them without making the move.
+template <class L>
 class CoverBound : public BoundDefaults {
+    using Bits = unflip::Bits<L>;
+    using Move = unflip::Move<L>;
+    using Lattice = unflip::Lattice<L>;
+    using BoundContext = unflip::BoundContext<L>;
+    using Node = unflip::Node<L>;
+    using CoverWeights = unflip::CoverWeights<L>;
+    using CoverLp = unflip::CoverLp<L>;
+    static constexpr int kStride = L::kStride, kLatticePoints = L::kLatticePoints, kMaxSide = L::kMaxSide;
+    static constexpr int kEstimatePoints = unflip::kEstimatePoints<L>;
+
 public:
     struct Root {
         CoverWeights weights;   // all zero without the covering bound
         CoverWeights parity_weights;   // the root's LP with its parity rows, as weights (the covering
                                        // ones with --no-parity-weights)
-        CoverLp::State lp;      // the covering LP solved at the root
+        typename CoverLp::State lp;   // the covering LP solved at the root
         int lp_bound = 0;       // the fewest moves the root's LP proves, parity rows included
     };
 
@@ -244,10 +277,10 @@ public:
     // The move's 1-corners lose their weight, its 0-corners gain theirs: the same whether it is made or
     // taken back, with d the position after.
     void apply(const Move& m, const Bits& d) {
-        for (uint8_t p : m.corner) sum_ += d.test(p) ? weight_.of[p] : -weight_.of[p];
+        for (int p : m.corner) sum_ += d.test(p) ? weight_.of[p] : -weight_.of[p];
         if (sw_.parity_weights)
-            for (uint8_t p : m.corner) parity_sum_ += d.test(p) ? parity_weight_.of[p] : -parity_weight_.of[p];
-        for (uint8_t p : m.corner) {
+            for (int p : m.corner) parity_sum_ += d.test(p) ? parity_weight_.of[p] : -parity_weight_.of[p];
+        for (int p : m.corner) {
             step_[p] = -step_[p];
             parity_step_[p] = -parity_step_[p];
         }
@@ -258,11 +291,11 @@ public:
 
     bool refutes(const Move& m, const Bits& d, int budget) const {
         int64_t sum = sum_;
-        for (uint8_t p : m.corner) sum += d.test(p) ? -weight_.of[p] : weight_.of[p];
+        for (int p : m.corner) sum += d.test(p) ? -weight_.of[p] : weight_.of[p];
         if (CoverWeights::moves_for(sum) > budget) return true;
         if (!sw_.parity_weights) return false;
         int64_t parity_sum = parity_sum_;
-        for (uint8_t p : m.corner) parity_sum += d.test(p) ? -parity_weight_.of[p] : parity_weight_.of[p];
+        for (int p : m.corner) parity_sum += d.test(p) ? -parity_weight_.of[p] : parity_weight_.of[p];
         return CoverWeights::moves_for(parity_sum) > budget;
     }
 
@@ -324,7 +357,7 @@ public:
         };
         for (int r = 0; r <= lattice_.h; ++r) {
             const int tops = std::min(sizes, lattice_.h - r), bottoms = std::min(sizes, r);
-            for (int q = r * kStride; q <= point(r, lattice_.w); q += kLanes) {
+            for (int q = r * kStride; q <= point<L>(r, lattice_.w); q += kLanes) {
                 Floats total = zero;
                 int k = 2;
                 for (; k <= std::min(tops, bottoms); ++k) {
@@ -389,16 +422,16 @@ public:
     // parity rows' LP that refine solved at the node it just refined (the same solve again, from the
     // same state, so it proves what refine proved).
     const CoverWeights& weights() const { return weight_; }
-    void parity_duals(int budget, CoverLp::ExactDuals& out) {
+    void parity_duals(int budget, typename CoverLp::ExactDuals& out) {
         CoverLp& lp = this->lp();
-        CoverLp::State covering;
+        typename CoverLp::State covering;
         lp.save(covering);
         lp.solve(budget, sw_.parity_rounds, least_round_gain());
         lp.proof_duals(out);
         lp.restore(covering);
     }
     // The same for the root's LP, as prepare solved it.
-    static void root_parity_duals(const BoundContext& context, const Root& root, CoverLp::ExactDuals& out) {
+    static void root_parity_duals(const BoundContext& context, const Root& root, typename CoverLp::ExactDuals& out) {
         CoverLp lp(context.lattice);
         lp.update_by_pivot(context.sw.lp_updates);
         lp.repair_rounding(context.sw.dual_repair);
@@ -460,7 +493,7 @@ private:
 
     // What refine at a depth replaced, for leave.
     struct Saved {
-        CoverLp::State lp;
+        typename CoverLp::State lp;
         CoverWeights weights, parity_weights;
         int64_t sum = 0, parity_sum = 0;
     };
@@ -473,17 +506,20 @@ private:
     // kept beside the covering weights: each proves more in some places.
     CoverWeights parity_weight_;
     int64_t parity_sum_ = 0;
-    const CoverLp::State* root_lp_ = nullptr;
+    const typename CoverLp::State* root_lp_ = nullptr;
     bool lp_current_ = false;               // lp_ holds the root's LP or one solved below it
     std::unique_ptr<CoverLp> lp_;
     std::vector<Saved> saved_;              // by depth
-    std::vector<CoverLp::State> covering_;  // a node's covering LP while parity rows are tried on it
+    std::vector<typename CoverLp::State> covering_;  // a node's covering LP while parity rows are tried on it
     CoverWeights fresh_;
     float step_[kEstimatePoints] = {}, parity_step_[kEstimatePoints] = {};   // lay_steps
     // The estimate's lanes (GCC's vector extension; no function takes or returns one, which without AVX
     // is an ABI GCC warns about): a lattice row of moves at once where the target's vectors are that
     // wide (AVX-512), part of a row otherwise.
-    static constexpr int kLanes = std::min<int>(kStride, kVectorBytes / sizeof(float));
+    // (Their width may not depend on the layout, which GCC's vector extension does not take in a template;
+    // a lattice row is at least 16 points, as wide as the widest vector's floats.)
+    static constexpr int kLanes = kVectorBytes / sizeof(float);
+    static_assert(kLanes <= kStride, "a vector of moves stays within a lattice row");
     using Floats = float __attribute__((vector_size(kLanes * sizeof(float))));
     using Ints = int32_t __attribute__((vector_size(kLanes * sizeof(int32_t))));
     static_assert(sizeof(Floats) <= kVectorBytes && sizeof(Ints) <= kVectorBytes,

@@ -52,9 +52,11 @@ constexpr int kCertificateSplitDepth = 2;
 
 // A weighting as the certificate states it, in units of 1/kWeightScale: a weight per lattice point and
 // the multipliers of parity rows (cut: Σ_{moves at q but m} x − x_m ≥ −D_q, valid for any set of moves).
+template <class L>
 struct Weighting {
+    static constexpr int kLatticePoints = L::kLatticePoints;
     struct Cut {
-        uint8_t point;
+        typename L::Point point;
         uint16_t move;
         int64_t times;
     };
@@ -76,7 +78,17 @@ struct Weighting {
     }
 };
 
+template <class L>
 class Certifier {
+    using Bits = unflip::Bits<L>;
+    using Move = unflip::Move<L>;
+    using Lattice = unflip::Lattice<L>;
+    using Node = unflip::Node<L>;
+    using Weighting = unflip::Weighting<L>;
+    using CoverBound = unflip::CoverBound<L>;
+    using CoverLp = unflip::CoverLp<L>;
+    static constexpr int kStride = L::kStride, kLatticePoints = L::kLatticePoints;
+
 public:
     // A piece of the tree, written by a worker into its own text for the whole certificate to place
     // where its hole is (hole(), fill()); it starts in the scope of the certificate it is part of.
@@ -143,7 +155,7 @@ public:
                 changes += " " + std::to_string(file_point(p)) + " " + std::to_string(weighting.point[p]);
             }
         text_ += "w " + std::to_string(changed) + changes + " " + std::to_string(weighting.cuts.size());
-        for (const Weighting::Cut& cut : weighting.cuts)
+        for (const typename Weighting::Cut& cut : weighting.cuts)
             text_ += " " + std::to_string(file_point(cut.point)) + " " + std::to_string(slot_of(cut.move, cut.point)) +
                      " " + std::to_string(cut.times);
         text_ += "\n";
@@ -151,13 +163,13 @@ public:
         worth_ = weighting.worth();
     }
     // The covering bound's weights as a weighting.
-    static Weighting covering(const CoverWeights& weights) {
+    static Weighting covering(const CoverWeights<L>& weights) {
         Weighting w;
         std::copy(std::begin(weights.of), std::end(weights.of), w.point.begin());
         return w;
     }
     // An LP's exact duals as a weighting.
-    static Weighting from_duals(const CoverLp::ExactDuals& duals) {
+    static Weighting from_duals(const typename CoverLp::ExactDuals& duals) {
         Weighting w;
         std::copy(std::begin(duals.point), std::end(duals.point), w.point.begin());
         for (int k = 0; k < duals.cuts; ++k)
@@ -205,7 +217,7 @@ public:
             }
         for (const Move& m : lattice_.moves) {
             int even = 0;
-            for (uint8_t p : m.corner) even ^= witness.test(p);
+            for (int p : m.corner) even ^= witness.test(p);
             if (even) throw CertificateFailed("a proof of an unreachable target came out wrong");
         }
         if (!odd) throw CertificateFailed("a proof of an unreachable target came out wrong");
@@ -223,8 +235,7 @@ public:
     // Whether the weighting proves that d needs more than `budget` moves.
     static bool proves(const std::array<int64_t, kLatticePoints>& worth, const Bits& d, int budget) {
         int64_t total = 0;
-        for (int word = 0; word < 4; ++word)
-            for (uint64_t bits = d.w[word]; bits; bits &= bits - 1) total += worth[word * 64 + __builtin_ctzll(bits)];
+        d.for_each([&](int p) { total += worth[p]; });
         return total > static_cast<int64_t>(kWeightScale) * budget;
     }
 
@@ -276,7 +287,7 @@ public:
         if (!proof_of(here.d, budget, worth_)) {
             Weighting proof = now;
             if (!changed || !proves(now.worth(), here.d, budget)) {
-                CoverLp::ExactDuals duals;
+                typename CoverLp::ExactDuals duals;
                 cover->parity_duals(budget, duals);
                 proof = from_duals(duals);
             }
@@ -386,8 +397,8 @@ private:
     void check_feasible(const Weighting& weighting, const uint8_t* blocked) const {
         std::vector<int64_t> load(lattice_.moves.size(), 0);
         for (size_t index = 0; index < lattice_.moves.size(); ++index)
-            for (uint8_t p : lattice_.moves[index].corner) load[index] += weighting.point[p];
-        for (const Weighting::Cut& cut : weighting.cuts) {
+            for (int p : lattice_.moves[index].corner) load[index] += weighting.point[p];
+        for (const typename Weighting::Cut& cut : weighting.cuts) {
             if (cut.times < 0) throw CertificateFailed("a parity multiplier is negative");
             for (uint16_t index : lattice_.at[cut.point]) load[index] += index == cut.move ? -cut.times : cut.times;
         }

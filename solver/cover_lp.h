@@ -27,21 +27,19 @@ namespace {
 constexpr int kWeightScale = 1 << 20;
 constexpr int kMaxCuts = 128;                    // parity rows one LP keeps
 constexpr double kParityReach = 1.5;             // parity rows are tried on an LP within this of refuting
-constexpr int kCutRow = kLatticePoints;          // LP rows: a covering row per point, then parity rows
-constexpr int kRows = kCutRow + kMaxCuts;
 
+template <class L>
 struct CoverWeights {
-    int32_t of[kLatticePoints] = {};
+    int32_t of[L::kLatticePoints] = {};
 
     // The fewest moves this weighting proves for the 1-points of d.
     // (A weighting with parity rows folded in can sum to less than nothing: that proves nothing.)
     static int moves_for(int64_t weight_sum) {
         return weight_sum <= 0 ? 0 : static_cast<int>((weight_sum + kWeightScale - 1) / kWeightScale);
     }
-    int64_t sum(const Bits& d) const {
+    int64_t sum(const Bits<L>& d) const {
         int64_t total = 0;
-        for (int word = 0; word < 4; ++word)
-            for (uint64_t bits = d.w[word]; bits; bits &= bits - 1) total += of[word * 64 + __builtin_ctzll(bits)];
+        d.for_each([&](int p) { total += of[p]; });
         return total;
     }
 };
@@ -50,18 +48,19 @@ struct CoverWeights {
 // moves not `blocked`: an overloaded move gives up weight at its corners that are 0-points in d first
 // (their weight proves nothing here), then at its 1-points. Then the 0-points get whatever slack the
 // moves leave: that only strengthens the bound wherever the search turns them into 1-points.
-inline void to_integer_weights(const Lattice& lattice, const uint8_t* blocked, const double* value,
-                               const Bits& d, CoverWeights& out) {
+template <class L>
+inline void to_integer_weights(const Lattice<L>& lattice, const uint8_t* blocked, const double* value,
+                               const Bits<L>& d, CoverWeights<L>& out) {
     const double scale = kWeightScale * (1 - 1e-9);
-    for (int p = 0; p < kLatticePoints; ++p) out.of[p] = static_cast<int32_t>(std::floor(value[p] * scale));
+    for (int p = 0; p < L::kLatticePoints; ++p) out.of[p] = static_cast<int32_t>(std::floor(value[p] * scale));
     std::vector<int64_t> load(lattice.moves.size(), 0);
     for (size_t index = 0; index < lattice.moves.size(); ++index) {
         if (blocked[index]) continue;
-        const Move& move = lattice.moves[index];
+        const Move<L>& move = lattice.moves[index];
         int64_t total = 0;
-        for (uint8_t p : move.corner) total += out.of[p];
+        for (int p : move.corner) total += out.of[p];
         for (int pass = 0; pass < 2 && total > kWeightScale; ++pass)
-            for (uint8_t p : move.corner) {
+            for (int p : move.corner) {
                 if (total <= kWeightScale) break;
                 if (d.test(p) != (pass == 1)) continue;
                 const int32_t cut = static_cast<int32_t>(std::min<int64_t>(out.of[p], total - kWeightScale));
@@ -73,9 +72,9 @@ inline void to_integer_weights(const Lattice& lattice, const uint8_t* blocked, c
     // share of the slack, point by point.
     for (size_t index = 0; index < lattice.moves.size(); ++index) {
         if (blocked[index]) continue;
-        for (uint8_t p : lattice.moves[index].corner) load[index] += out.of[p];
+        for (int p : lattice.moves[index].corner) load[index] += out.of[p];
     }
-    for (int p = 0; p < kLatticePoints; ++p) {
+    for (int p = 0; p < L::kLatticePoints; ++p) {
         if (lattice.at[p].empty()) continue;
         int64_t slack = kWeightScale;
         for (uint16_t index : lattice.at[p])
@@ -120,8 +119,19 @@ inline double dot(const double* a, const double* b, int n) {
 // only that K×K core is kept, K being about the LP's optimum rather than the (H+1)(W+1) rows. Each of
 // the four kinds of pivot (a move or a surplus leaving, a move or a surplus entering) is a rank-one
 // update or a bordering of C.
+template <class L>
 class CoverLp {
+    using Bits = unflip::Bits<L>;
+    using Move = unflip::Move<L>;
+    using Lattice = unflip::Lattice<L>;
+    using CoverWeights = unflip::CoverWeights<L>;
+    using Point = typename L::Point;
+    static constexpr int kStride = L::kStride, kLatticePoints = L::kLatticePoints;
+
 public:
+    static constexpr int kCutRow = kLatticePoints;   // LP rows: a covering row per point, then parity rows
+    static constexpr int kRows = kCutRow + kMaxCuts;
+
     explicit CoverLp(const Lattice& lattice)
         : lattice_(lattice), moves_(static_cast<int>(lattice.moves.size())),
           stride_(std::min(moves_, (lattice.h + 1) * (lattice.w + 1) + kMaxCuts)) {
@@ -193,7 +203,7 @@ public:
     struct ExactDuals {
         int64_t point[kLatticePoints] = {};
         int cuts = 0;
-        uint8_t cut_point[kMaxCuts] = {};
+        Point cut_point[kMaxCuts] = {};
         uint16_t cut_move[kMaxCuts] = {};
         int64_t cut[kMaxCuts] = {};
     };
@@ -277,7 +287,7 @@ public:
         std::vector<int16_t> slot_of_move; // inverse of move_at; -1 when the move is not basic
         int16_t slot_of_row[kRows];        // inverse of row_at; -1 when the row's surplus is basic
         int cuts = 0;                      // parity rows so far
-        uint8_t cut_point[kMaxCuts];       // row kCutRow + k: the 0-point q and the move m of
+        Point cut_point[kMaxCuts];         // row kCutRow + k: the 0-point q and the move m of
         uint16_t cut_move[kMaxCuts];       //   Σ_{moves at q but m} x − x_m ≥ −D_q
         std::vector<uint8_t> fixed;        // per move: held at zero
         Bits rhs;                          // D
@@ -323,7 +333,7 @@ private:
         }
         for (int index = 0; index < moves_; ++index) {
             if (s.fixed[index]) continue;
-            const uint8_t* c = corner_table_[index].data();
+            const Point* c = corner_table_[index].data();
             load_[index] = on_point[c[0]] + on_point[c[1]] + on_point[c[2]] + on_point[c[3]] - fix_exact_[index];
         }
         bool feasible = true;
@@ -339,7 +349,7 @@ private:
     bool relieve(int index) {
         int64_t excess = load_[index] - kWeightScale;
         for (int pass = 0; pass < 2 && excess > 0; ++pass)
-            for (uint8_t p : corner_table_[index]) {
+            for (int p : corner_table_[index]) {
                 if (excess == 0) break;
                 if (state_.rhs.test(p) != (pass == 1)) continue;
                 const int64_t cut = std::min(exact_dual_[p], excess);
@@ -378,7 +388,7 @@ private:
     }
     // A row's coefficient on a move.
     double coefficient(int r, int index) const {
-        const uint8_t* c = corner_table_[index].data();
+        const Point* c = corner_table_[index].data();
         if (r < kCutRow) return (c[0] == r) + (c[1] == r) + (c[2] == r) + (c[3] == r);
         const int k = r - kCutRow;
         if (state_.cut_move[k] == index) return -1.0;
@@ -413,7 +423,7 @@ private:
         for (int i = 0; i < s.size; ++i) {
             const double x = value_[i];
             objective_ += x;
-            for (uint8_t p : lattice_.moves[s.move_at[i]].corner) cover_[p] += x;
+            for (int p : lattice_.moves[s.move_at[i]].corner) cover_[p] += x;
         }
     }
 
@@ -501,7 +511,7 @@ private:
         for (int i = 0; i < s.size; ++i) {
             const double x = value_[i];
             if (x <= kFeasibilityTolerance) continue;
-            for (uint8_t q : lattice_.moves[s.move_at[i]].corner) {
+            for (int q : lattice_.moves[s.move_at[i]].corner) {
                 if (s.rhs.test(q)) continue;
                 const double by = 2 * x - cover_[q];
                 if (by > 1e-6) found.push_back({by, q, s.move_at[i]});
@@ -514,7 +524,7 @@ private:
             bool known = false;
             for (int k = 0; k < s.cuts && !known; ++k) known = s.cut_point[k] == v.q && s.cut_move[k] == v.m;
             if (known) continue;
-            s.cut_point[s.cuts] = static_cast<uint8_t>(v.q);
+            s.cut_point[s.cuts] = static_cast<Point>(v.q);
             s.cut_move[s.cuts] = v.m;
             ++s.cuts;   // its surplus is basic, and negative: the next pivots see to it
             ++added;
@@ -584,7 +594,7 @@ private:
     }
 
     // The ratio test prices every move at once, on a grid: the moves of size k by their top-left point p,
-    // whose four corners are then p, p + k, p + 16k and p + 17k, so that a whole size's α (and duals'
+    // whose four corners are then p, p + k, p + Sk and p + (S + 1)k (S the stride), so that a whole size's α (and duals'
     // sum) is four shifted runs of row_at_point_ added, which the compiler vectorises, where a move at a
     // time gathers its corners and branches. A cell whose square would leave the lattice (c + k > w) is
     // no move and stays shut. Sizes run from the largest, as the moves' indices do, so cells keep the
@@ -843,8 +853,8 @@ private:
     double row_at_point_[kLatticePoints] = {}, dual_at_point_[kLatticePoints] = {};
     std::vector<double> alpha_fix_, dual_fix_;   // per move: the parity rows' −2 on their own move
     std::vector<uint16_t> fixed_moves_;
-    std::vector<int64_t> exact_dual_, fix_exact_ = std::vector<int64_t>(kMaxMoves, 0);
-    std::vector<int64_t> load_ = std::vector<int64_t>(kMaxMoves, 0);   // per allowed move, after exact_duals
+    std::vector<int64_t> exact_dual_, fix_exact_ = std::vector<int64_t>(L::kMaxMoves, 0);
+    std::vector<int64_t> load_ = std::vector<int64_t>(L::kMaxMoves, 0);   // per allowed move, after exact_duals
     double objective_ = 0;
     bool duals_current_ = false;   // dual_ is 1ᵀC of the current basis
     bool primal_current_ = false;  // value_ is C D_T, and rhs_on_core_ D_T
@@ -864,8 +874,8 @@ private:
     std::vector<int> cell_of_move_, move_of_cell_;   // move_of_cell_: −1 where a cell is no move
     std::vector<double> open_;                       // per cell: 1 when the move may enter
     std::vector<double> cell_alpha_, cell_reduced_;
-    std::vector<std::array<uint8_t, 4>> corner_storage_;
-    const std::array<uint8_t, 4>* corner_table_ = nullptr;
+    std::vector<std::array<Point, 4>> corner_storage_;
+    const std::array<Point, 4>* corner_table_ = nullptr;
     struct Violation {
         double by;
         int q;

@@ -53,11 +53,12 @@ struct CubeListing {
 
 // The text of a cube, one word: target:group:path:excluded:refuted, each list moves "row.col.size"
 // separated by commas (docs/protocol.md, "Cubes").
-inline std::string cube_text(const Cube& cube, const Lattice& lattice) {
+template <class L>
+inline std::string cube_text(const Cube& cube, const Lattice<L>& lattice) {
     auto moves = [&](const std::vector<uint16_t>& list) {
         std::string text;
         for (uint16_t index : list) {
-            const Move& m = lattice.moves[index];
+            const Move<L>& m = lattice.moves[index];
             if (!text.empty()) text += ",";
             text += std::to_string(m.row) + "." + std::to_string(m.col) + "." + std::to_string(m.size);
         }
@@ -90,7 +91,8 @@ inline int cube_target(const std::string& text) {
 
 // A cube's text read against the board: every move fits it, no move is named twice, and the group is one
 // of the board shape's symmetry groups' subsets that contains the identity.
-inline Cube parse_cube(const std::string& text, const Lattice& lattice) {
+template <class L>
+inline Cube parse_cube(const std::string& text, const Lattice<L>& lattice) {
     const std::vector<std::string> fields = split_text(text, ':');
     if (fields.size() != 5)
         throw Rejected("--cube needs target:group:path:excluded:refuted (5 fields), not '" + text + "'");
@@ -108,7 +110,7 @@ inline Cube parse_cube(const std::string& text, const Lattice& lattice) {
             if (numbers.size() != 3 || !all_digits(numbers[0]) || !all_digits(numbers[1]) || !all_digits(numbers[2]))
                 throw Rejected("--cube: '" + word + "' is not a move row.col.size");
             const int row = std::stoi(numbers[0]), col = std::stoi(numbers[1]), size = std::stoi(numbers[2]);
-            const auto found = std::find_if(lattice.moves.begin(), lattice.moves.end(), [&](const Move& m) {
+            const auto found = std::find_if(lattice.moves.begin(), lattice.moves.end(), [&](const Move<L>& m) {
                 return m.row == row && m.col == col && m.size == size;
             });
             if (found == lattice.moves.end())
@@ -130,12 +132,16 @@ inline Cube parse_cube(const std::string& text, const Lattice& lattice) {
 // same branch point and order, each tried branch forbidden to the later ones and, under the node's group,
 // its orbit too; the refuted moves forbidden as the search forbids them. A node is a cube once `depth`
 // decisions are made, or when it is solved; a node whose bound exceeds what is left is dropped.
+template <class L>
 class CubeSplitter {
+    using Lattice = unflip::Lattice<L>;
+    using Search = unflip::Search<L>;
+
 public:
     CubeSplitter(const Lattice& lattice, const Switches& sw, Search& search, int bound, CubeListing& listing)
         : lattice_(lattice), sw_(sw), search_(search), bound_(bound), listing_(listing) {}
 
-    void split(int target, int root, const Bits& d, const SearchBounds::Roots& roots, const Task& node,
+    void split(int target, int root, const Bits<L>& d, const typename SearchBounds<L>::Roots& roots, const Task& node,
                int depth, int floor) {
         search_.reset(root, d, roots);
         search_.enter(node);
@@ -152,7 +158,7 @@ public:
             return;
         }
         ++listing_.nodes;
-        Search::Branches next;
+        typename Search::Branches next;
         search_.branches(search_.branch_point(budget).point, budget, next);
         listing_.dropped += static_cast<uint64_t>(next.refuted_count);
 
@@ -194,7 +200,8 @@ private:
 
 // The symmetries a cube may go on breaking: those its text claims, as far as the root's group, kept
 // along its path the way the search keeps them, allows.
-inline SymmetryGroup cube_group(const Cube& cube, SymmetryGroup root_group, const Lattice& lattice,
+template <class L>
+inline SymmetryGroup cube_group(const Cube& cube, SymmetryGroup root_group, const Lattice<L>& lattice,
                                 const Switches& sw) {
     if (!sw.symmetry) return kTrivialGroup;
     SymmetryGroup group = cube.group & root_group;
@@ -213,7 +220,8 @@ inline Task cube_task(const Cube& cube, SymmetryGroup group) {
 }
 
 // The tasks of the cubes options.cube names, in their order.
-inline std::deque<Task> cube_tasks(const Options& options, const Lattice& lattice, SymmetryGroup root_group) {
+template <class L>
+inline std::deque<Task> cube_tasks(const Options& options, const Lattice<L>& lattice, SymmetryGroup root_group) {
     std::deque<Task> tasks;
     for (const std::string& text : options.cube) {
         const Cube cube = parse_cube(text, lattice);
@@ -225,7 +233,8 @@ inline std::deque<Task> cube_tasks(const Options& options, const Lattice& lattic
     return tasks;
 }
 
-CubeListing Driver::split() {
+template <class L>
+CubeListing Driver<L>::split() {
     start_ = Clock::now();
     CubeListing listing;
     listing.target = roots_.front().target;
@@ -235,7 +244,7 @@ CubeListing Driver::split() {
         return listing;
     }
     Search search(lattice_, costs_, table(), options_.sw, shared_);
-    CubeSplitter splitter(lattice_, options_.sw, search, options_.bound, listing);
+    CubeSplitter<L> splitter(lattice_, options_.sw, search, options_.bound, listing);
     if (options_.cube.empty()) {
         for (size_t r = 0; r < live_.size(); ++r) {
             const Root& root = *live_[r];
@@ -257,7 +266,8 @@ CubeListing Driver::split() {
     return listing;
 }
 
-Outcome Driver::solve_cube() {
+template <class L>
+Outcome Driver<L>::solve_cube() {
     start_ = Clock::now();
     Outcome out;
     out.target = roots_.front().target;
@@ -279,7 +289,8 @@ Outcome Driver::solve_cube() {
 
 // What a search its node budget stopped had not searched, as cubes in the order it would have gone on
 // in; each cube's bound is its path's length, which no solution in it is shorter than.
-CubeListing Driver::handed_back() const {
+template <class L>
+CubeListing Driver<L>::handed_back() const {
     CubeListing listing;
     listing.target = roots_.front().target;
     for (const Task& task : shared_.rest)

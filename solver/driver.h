@@ -93,7 +93,18 @@ struct Outcome {
 
 using Clock = std::chrono::steady_clock;
 
+template <class L>
 class Driver {
+    using Bits = unflip::Bits<L>;
+    using Lattice = unflip::Lattice<L>;
+    using Search = unflip::Search<L>;
+    using SearchBounds = unflip::SearchBounds<L>;
+    using CoverBound = unflip::CoverBound<L>;
+    using CoverLp = unflip::CoverLp<L>;
+    using Certifier = unflip::Certifier<L>;
+    using Weighting = unflip::Weighting<L>;
+    using Annealer = unflip::Annealer<L>;
+
 public:
     Driver(const Board& board, const Options& options)
         : options_(certifiable(options)), board_(board),
@@ -113,7 +124,7 @@ public:
                 if (options_.sw.symmetry && options_.sw.exclusion && !options_.sw.tt)
                     root.group = lattice_.symmetries_of(root.d);
                 if (root.solvable)
-                    root.bounds = SearchBounds::prepare({lattice_, costs_, options_.sw}, bounds_switched(options_.sw),
+                    root.bounds = SearchBounds::prepare({lattice_, costs_, options_.sw}, bounds_switched<L>(options_.sw),
                                                         root.d);
                 roots_.push_back(std::move(root));
             }
@@ -295,10 +306,11 @@ private:
             }
             const int index = static_cast<int>(live++);   // its place among the live roots
             const int budget = optimum - 1;
-            const CoverBound::Root* cover = SearchBounds::find_root<CoverBound>(root.bounds, bounds_switched(sw));
+            const typename CoverBound::Root* cover =
+                SearchBounds::template find_root<CoverBound>(root.bounds, bounds_switched<L>(sw));
             Weighting start = cover ? Certifier::covering(cover->weights) : Weighting{};
             if (root.h > budget && !certifier.proof_of(root.d, budget, start.worth())) {
-                CoverLp::ExactDuals duals;
+                typename CoverLp::ExactDuals duals;
                 CoverBound::root_parity_duals({lattice_, costs_, sw}, *cover, duals);
                 start = Certifier::from_duals(duals);
             }
@@ -391,7 +403,7 @@ private:
         bool solvable = false;
         int h = 0;
         SymmetryGroup group = kTrivialGroup;   // the symmetries of d the search may break
-        SearchBounds::Roots bounds;            // what each bound prepared at this root
+        typename SearchBounds::Roots bounds;   // what each bound prepared at this root
     };
 
     // One bound's search: a task per root that can still make it, on a queue the workers take from;

@@ -3,14 +3,20 @@
 //
 // D[i][j] = t[i][j] ^ t[i-1][j] ^ t[i][j-1] ^ t[i-1][j-1] over the (N+1)×(N+1) corner lattice, where t marks
 // the tiles that still need flipping. A k×k flip at (r, c) toggles exactly the four corners (r, c),
-// (r, c+k), (r+k, c), (r+k, c+k), and D is all zero exactly when t is. Point (i, j) is bit 16·i + j, so
-// lattice row i is the 16-bit field i of the 256-bit board and the lowest set bit is the first 1-point
-// in row-major order.
+// (r, c+k), (r+k, c), (r+k, c+k), and D is all zero exactly when t is. Point (i, j) is bit S·i + j of an
+// S×S bitboard, S the layout's stride, so lattice row i is the S-bit field i and the lowest set bit is the
+// first 1-point in row-major order.
+//
+// The stride is a compile-time Layout, and everything built on the lattice is a template over it: a board
+// whose sides are 15 or less takes Layout<16> (256 bits, every loop over its words four long, a point a
+// byte), a bigger one Layout<32> (1024 bits), chosen once per board (run_on_layout, unflip_solver.cpp), so
+// the small boards' code is what it was before there were two.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "contract.h"
@@ -19,12 +25,26 @@
 namespace unflip {
 namespace {
 
-constexpr int kStride = 16;                     // bits per lattice row in the bitboard
-constexpr int kLatticePoints = kStride * kStride;   // bits in the bitboard
-static_assert(kMaxSide + 1 <= kStride, "a board's corner lattice must fit the bitboard");
-constexpr int kMaxMoves = 1015;                 // squares on a 15×15 board: 14² + 13² + ... + 1²
-constexpr int kMaxMovesPerPoint = 64;           // moves with a corner at one point: at most 4·(15−1) = 56
 constexpr int kUnbounded = std::numeric_limits<int>::max();
+
+// Squares of every size 2 or more on a side × side board: (side − 1)² + ... + 1².
+constexpr int squares_on(int side) { return side < 2 ? 0 : (side - 1) * (side - 1) + squares_on(side - 1); }
+
+template <int Stride>
+struct Layout {
+    static constexpr int kStride = Stride;                     // bits per lattice row in the bitboard
+    static constexpr int kLatticePoints = Stride * Stride;     // bits in the bitboard
+    static constexpr int kWords = kLatticePoints / 64;
+    static constexpr int kLinesPerWord = 64 / Stride;
+    static constexpr int kMaxSide = Stride - 1;                // the biggest board whose lattice fits
+    static constexpr int kMaxMoves = squares_on(kMaxSide);
+    static constexpr int kMaxMovesPerPoint = 4 * Stride;       // at most 4·(kMaxSide − 1) have a corner at one
+    using Point = std::conditional_t<(kLatticePoints <= 256), uint8_t, uint16_t>;
+    using LineMask = std::conditional_t<(Stride <= 16), uint16_t, uint32_t>;   // one lattice row or column
+    static constexpr uint64_t kLineBits = (uint64_t{1} << Stride) - 1;
+};
+using SmallLayout = Layout<16>;
+static_assert(SmallLayout::kMaxMoves == 1015 && SmallLayout::kMaxMovesPerPoint == 64);
 
 // The widest vector the target has, in bytes. The hot loops' vectors (GCC's vector extension) are no
 // wider: a wider one is built on the stack in halves and loaded back whole before those stores have
@@ -38,32 +58,55 @@ constexpr int kVectorBytes = 32;
 constexpr int kVectorBytes = 16;
 #endif
 
+template <class L>
 struct Bits {
-    uint64_t w[4] = {0, 0, 0, 0};
+    static constexpr int kWords = L::kWords;
+    uint64_t w[kWords] = {};
 
     void flip(int bit) { w[bit >> 6] ^= uint64_t{1} << (bit & 63); }
     bool test(int bit) const { return (w[bit >> 6] >> (bit & 63)) & 1; }
-    bool empty() const { return (w[0] | w[1] | w[2] | w[3]) == 0; }
+    bool empty() const {
+        uint64_t any = 0;
+        for (int i = 0; i < kWords; ++i) any |= w[i];
+        return any == 0;
+    }
     int lowest() const {
-        for (int i = 0; i < 4; ++i)
+        for (int i = 0; i < kWords; ++i)
             if (w[i]) return i * 64 + __builtin_ctzll(w[i]);
         return -1;
     }
-    unsigned line(int i) const { return (w[i >> 2] >> ((i & 3) * kStride)) & 0xFFFF; }
+    // Lattice row i, bit j its point (i, j).
+    unsigned line(int i) const {
+        const unsigned u = static_cast<unsigned>(i);
+        return static_cast<unsigned>((w[u / L::kLinesPerWord] >> (u % L::kLinesPerWord * L::kStride)) & L::kLineBits);
+    }
+    bool operator==(const Bits& o) const {
+        bool same = true;
+        for (int i = 0; i < kWords; ++i) same &= w[i] == o.w[i];
+        return same;
+    }
     Bits& operator^=(const Bits& o) {
-        for (int i = 0; i < 4; ++i) w[i] ^= o.w[i];
+        for (int i = 0; i < kWords; ++i) w[i] ^= o.w[i];
         return *this;
+    }
+    // f(p) for every set point p, in order.
+    template <typename F>
+    void for_each(F&& f) const {
+        for (int word = 0; word < kWords; ++word)
+            for (uint64_t bits = w[word]; bits; bits &= bits - 1) f(word * 64 + __builtin_ctzll(bits));
     }
 };
 
-inline int point(int i, int j) { return i * kStride + j; }
+template <class L>
+inline int point(int i, int j) { return i * L::kStride + j; }
 
+template <class L>
 struct Move {
     uint8_t row, col, size;
-    uint8_t corner[4];      // the four lattice points it toggles
-    uint16_t row_pair;      // what it toggles in lattice rows row and row + size: bits col, col + size
-    uint16_t column_pair;   // and in lattice columns col and col + size: bits row, row + size
-    Bits bits;              // the four points in the lattice
+    typename L::Point corner[4];    // the four lattice points it toggles
+    typename L::LineMask row_pair;      // what it toggles in lattice rows row and row + size: bits col, col + size
+    typename L::LineMask column_pair;   // and in lattice columns col and col + size: bits row, row + size
+    Bits<L> bits;                   // the four points in the lattice
 };
 
 // The eight symmetries of a square, as maps of the lattice; a move's image is the move on the image of
@@ -72,12 +115,20 @@ constexpr int kSymmetries = 8;
 using SymmetryGroup = uint8_t;                 // bit g: symmetry g belongs to the group
 constexpr SymmetryGroup kTrivialGroup = 1;     // the identity alone
 
+template <class L>
 struct Lattice {
+    using Layout = L;
+    using Bits = unflip::Bits<L>;
+    using Move = unflip::Move<L>;
+    using Point = typename L::Point;
+    static constexpr int kStride = L::kStride, kLatticePoints = L::kLatticePoints;
+    static int point(int i, int j) { return unflip::point<L>(i, j); }
+
     int h = 0, w = 0;                          // the board's rows and columns; the lattice is (h+1)×(w+1)
     SymmetryGroup symmetries = 0;              // the symmetries of the board's shape
     std::vector<Move> moves;
     std::vector<std::vector<uint16_t>> at;     // at[p]: the moves having lattice point p as a corner
-    uint8_t point_image[kSymmetries][kLatticePoints] = {};
+    Point point_image[kSymmetries][kLatticePoints] = {};
     std::vector<uint16_t> move_image[kSymmetries];
     std::vector<SymmetryGroup> stabiliser;     // per move: the symmetries that map it to itself
 
@@ -93,14 +144,15 @@ struct Lattice {
                     m.size = static_cast<uint8_t>(k);
                     const int pts[4][2] = {{r, c}, {r, c + k}, {r + k, c}, {r + k, c + k}};
                     for (int q = 0; q < 4; ++q) {
-                        m.corner[q] = static_cast<uint8_t>(point(pts[q][0], pts[q][1]));
+                        m.corner[q] = static_cast<Point>(point(pts[q][0], pts[q][1]));
                         m.bits.flip(point(pts[q][0], pts[q][1]));
                     }
-                    m.row_pair = static_cast<uint16_t>((1u << c) | (1u << (c + k)));
-                    m.column_pair = static_cast<uint16_t>((1u << r) | (1u << (r + k)));
+                    using LineMask = typename L::LineMask;
+                    m.row_pair = static_cast<LineMask>((LineMask{1} << c) | (LineMask{1} << (c + k)));
+                    m.column_pair = static_cast<LineMask>((LineMask{1} << r) | (LineMask{1} << (r + k)));
                     const uint16_t index = static_cast<uint16_t>(moves.size());
                     moves.push_back(m);
-                    for (uint8_t p : m.corner) at[p].push_back(index);
+                    for (int p : m.corner) at[p].push_back(index);
                 }
         build_symmetries();
     }
@@ -121,9 +173,7 @@ struct Lattice {
             Bits image;
             for (int p = 0; p < kLatticePoints; ++p)
                 if (d.test(p)) image.flip(point_image[g][p]);
-            bool same = true;
-            for (int w = 0; w < 4; ++w) same &= image.w[w] == d.w[w];
-            if (same) group |= static_cast<SymmetryGroup>(1u << g);
+            if (image == d) group |= static_cast<SymmetryGroup>(1u << g);
         }
         return group;
     }
@@ -152,7 +202,7 @@ private:
                                                     {h - i, w - j}, {w - j, i},     {j, h - i},     {w - j, h - i}};
                 for (int g = 0; g < kSymmetries; ++g)
                     if (symmetries >> g & 1)
-                        point_image[g][point(i, j)] = static_cast<uint8_t>(point(images[g][0], images[g][1]));
+                        point_image[g][point(i, j)] = static_cast<Point>(point(images[g][0], images[g][1]));
             }
         std::vector<int> index_of(kLatticePoints * kStride + kStride, -1);   // by top-left point and size
         for (size_t index = 0; index < moves.size(); ++index)
@@ -163,8 +213,8 @@ private:
             move_image[g].resize(moves.size());
             for (size_t index = 0; index < moves.size(); ++index) {
                 const Move& m = moves[index];
-                uint8_t top_left = 255;
-                for (uint8_t p : m.corner) top_left = std::min(top_left, point_image[g][p]);
+                int top_left = kLatticePoints;
+                for (int p : m.corner) top_left = std::min<int>(top_left, point_image[g][p]);
                 move_image[g][index] = static_cast<uint16_t>(index_of[top_left * kStride + m.size]);
                 if (move_image[g][index] == index) stabiliser[index] |= static_cast<SymmetryGroup>(1u << g);
             }

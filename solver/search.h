@@ -34,8 +34,13 @@ constexpr uint64_t kBudgetShare = 16;
 
 // The bounds a search holds, as one: each asked in turn (bounds.def's order) and only when its switch is
 // on, without the search knowing which bounds there are.
-template <typename... Bound>
+template <class L, typename... Bound>
 class BoundSet {
+    using Bits = unflip::Bits<L>;
+    using Move = unflip::Move<L>;
+    using BoundContext = unflip::BoundContext<L>;
+    using Node = unflip::Node<L>;
+
 public:
     static constexpr size_t kCount = sizeof...(Bound);
     using Switched = std::array<bool, kCount>;   // per bound: on
@@ -172,20 +177,23 @@ private:
     Switched on_;
 };
 
-// bounds.def's classes, in its order: BoundList<>::And<A>::And<B>::Set is BoundSet<A, B>.
-template <typename... Bound>
+// bounds.def's classes, in its order, for layout L: BoundList<L>::And<A<L>>::And<B<L>>::Set is
+// BoundSet<L, A<L>, B<L>>.
+template <class L, typename... Bound>
 struct BoundList {
     template <typename Next>
-    using And = BoundList<Bound..., Next>;
-    using Set = BoundSet<Bound...>;
+    using And = BoundList<L, Bound..., Next>;
+    using Set = BoundSet<L, Bound...>;
 };
-#define UNFLIP_BOUND(type, field, flag, help) ::And<type>
-using SearchBounds = BoundList<>
+#define UNFLIP_BOUND(type, field, flag, help) ::template And<type<L>>
+template <class L>
+using SearchBounds = typename BoundList<L>
 #include "bounds.def"
     ::Set;
 #undef UNFLIP_BOUND
 
-inline SearchBounds::Switched bounds_switched(const Switches& sw) {
+template <class L>
+inline typename SearchBounds<L>::Switched bounds_switched(const Switches& sw) {
     return {{
 #define UNFLIP_BOUND(type, field, flag, help) sw.field,
 #include "bounds.def"
@@ -262,14 +270,25 @@ struct Shared {
     }
 };
 
+template <class L>
 class Search {
+    using Bits = unflip::Bits<L>;
+    using Move = unflip::Move<L>;
+    using Lattice = unflip::Lattice<L>;
+    using Node = unflip::Node<L>;
+    using CoverBound = unflip::CoverBound<L>;
+    using SearchBounds = unflip::SearchBounds<L>;
+    using Certifier = unflip::Certifier<L>;
+    static constexpr int kStride = L::kStride, kLatticePoints = L::kLatticePoints;
+    static constexpr int kMaxMovesPerPoint = L::kMaxMovesPerPoint;
+
 public:
     Search(const Lattice& lattice, const LineCosts& costs, TranspositionTable* tt, const Switches& sw,
            Shared& shared)
-        : lattice_(lattice), tt_(tt), sw_(sw), shared_(shared), bounds_({lattice, costs, sw}, bounds_switched(sw)),
+        : lattice_(lattice), tt_(tt), sw_(sw), shared_(shared), bounds_({lattice, costs, sw}, bounds_switched<L>(sw)),
           moves_(lattice.moves.data()), next_publish_(batch_after(shared.nodes.load())) {}
 
-    void reset(int root, const Bits& d, const SearchBounds::Roots& roots) {
+    void reset(int root, const Bits& d, const typename SearchBounds::Roots& roots) {
         root_ = root;
         base_depth_ = 0;
         d_ = d;
@@ -284,11 +303,11 @@ public:
     // branch point, so an overcount costs speed, never correctness.
     void block(uint16_t index) {
         blocked_[index] = 1;
-        for (uint8_t q : moves_[index].corner) --available_[q];
+        for (int q : moves_[index].corner) --available_[q];
     }
     void unblock(uint16_t index) {
         blocked_[index] = 0;
-        for (uint8_t q : moves_[index].corner) ++available_[q];
+        for (int q : moves_[index].corner) ++available_[q];
     }
 
     // Where to branch, and what the work estimate weighs its children at (0 when it did not choose it).
@@ -307,7 +326,7 @@ public:
     BranchPoint branch_point(int budget) {
         if (!sw_.fewest_branches) return {d_.lowest()};
         int best = -1, fewest = kUnbounded;
-        for (int word = 0; word < 4; ++word)
+        for (int word = 0; word < L::kWords; ++word)
             for (uint64_t bits = d_.w[word]; bits; bits &= bits - 1) {
                 const int q = word * 64 + __builtin_ctzll(bits);
                 if (available_[q] < fewest) {
@@ -317,16 +336,16 @@ public:
                 }
             }
         if (sw_.work_estimate && budget >= sw_.estimate_from)
-            if (CoverBound* cover = bounds_.find<CoverBound>()) return least_work_point(*cover, budget);
+            if (CoverBound* cover = bounds_.template find<CoverBound>()) return least_work_point(*cover, budget);
         return {best};
     }
 
     BranchPoint least_work_point(CoverBound& cover, int budget) {
-        float work[kEstimatePoints];
+        float work[kEstimatePoints<L>];
         cover.estimate_work(blocked_, budget, work);
         int best = -1;
         float least = std::numeric_limits<float>::infinity();
-        for (int word = 0; word < 4; ++word)
+        for (int word = 0; word < L::kWords; ++word)
             for (uint64_t bits = d_.w[word]; bits; bits &= bits - 1) {
                 const int q = word * 64 + __builtin_ctzll(bits);
                 if (work[q] < least) {
@@ -343,7 +362,7 @@ public:
     int bound(int budget) const { return std::max(d_.empty() ? 0 : 1, bounds_.value(d_, budget)); }
 
     // The root's bound, its bounds' preparation included: what the search need not try below.
-    int bound_at_root(const SearchBounds::Roots& roots) const {
+    int bound_at_root(const typename SearchBounds::Roots& roots) const {
         return std::max(d_.empty() ? 0 : 1, bounds_.at_root(d_, roots));
     }
 
@@ -781,7 +800,7 @@ private:
     const Move* moves_;   // the lattice's moves, one indirection closer
     // Per move: on the path, or forbidden by an earlier sibling (and kStride bytes more, which the work
     // estimate reads past the last move).
-    uint8_t blocked_[kMaxMoves + kStride] = {};
+    uint8_t blocked_[L::kMaxMoves + kStride] = {};
     uint8_t available_[kLatticePoints] = {};
     std::vector<uint16_t> path_;
     uint64_t local_nodes_ = 0, published_nodes_ = 0;

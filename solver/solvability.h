@@ -11,11 +11,12 @@ namespace {
 // Boards of 6×6 and smaller are not all solvable: the moves span a proper subspace of the difference
 // grids. Elimination over GF(2) decides membership exactly, so the search only ever starts on a board it
 // can finish.
-inline bool solvable(const Lattice& lattice, Bits d) {
-    std::vector<Bits> basis(kLatticePoints);
-    std::vector<bool> has(kLatticePoints, false);
-    for (const Move& m : lattice.moves) {
-        Bits v = m.bits;
+template <class L>
+inline bool solvable(const Lattice<L>& lattice, Bits<L> d) {
+    std::vector<Bits<L>> basis(L::kLatticePoints);
+    std::vector<bool> has(L::kLatticePoints, false);
+    for (const Move<L>& m : lattice.moves) {
+        Bits<L> v = m.bits;
         for (int p = v.lowest(); p >= 0; p = v.lowest()) {
             if (!has[p]) {
                 basis[p] = v;

@@ -32,8 +32,12 @@ inline uint64_t splitmix64(uint64_t x) {
     return x ^ (x >> 31);
 }
 
-inline uint64_t hash_of(const Bits& d) {
-    return splitmix64(d.w[0] ^ splitmix64(d.w[1] ^ splitmix64(d.w[2] ^ splitmix64(d.w[3]))));
+// The words mixed from the last to the first, each into the hash of those after it.
+template <class L>
+inline uint64_t hash_of(const Bits<L>& d) {
+    uint64_t hash = splitmix64(d.w[L::kWords - 1]);
+    for (int word = L::kWords - 2; word >= 0; --word) hash = splitmix64(d.w[word] ^ hash);
+    return hash;
 }
 
 class TranspositionTable {
