@@ -1,6 +1,6 @@
 // unflip_solver: exact, move-optimal solver for the Unflip puzzle.
 //
-// A board is H×W tiles (2 ≤ H, W ≤ 15); a move flips any k×k square (2 ≤ k ≤ min(H, W)). The solver
+// A board is H×W tiles (2 ≤ H, W ≤ 31); a move flips any k×k square (2 ≤ k ≤ min(H, W)). The solver
 // proves the fewest moves that turn every tile into the target colour, and speaks the line protocol
 // documented in docs/protocol.md: TARGET / MOVES / moves / NODES / TIME on stdout, or UNSOLVABLE, or
 // STOPPED, or every optimal solution (SOLUTION / SOLUTIONS); progress on stderr; `error: ...` and exit 2
@@ -76,7 +76,7 @@ constexpr uint64_t kMaxSolutions = limit_as<uint64_t>(limit::max_solutions);
 const char* kUsageHead =
     "usage: unflip_solver [BOARD_FILE] [options]\n"
     "\n"
-    "Reads an H x W board (2 <= H, W <= 15) from BOARD_FILE, or from standard input when none is given\n"
+    "Reads an H x W board (2 <= H, W <= 31) from BOARD_FILE, or from standard input when none is given\n"
     "or it is '-': H lines of W digits, all 0/1 or all 1/2 (1/2 maps to 0/1: 1 -> 0, 2 -> 1).\n"
     "Prints the fewest k x k flips (2 <= k <= min(H, W)) that make every tile the target colour.\n"
     "\n"
@@ -88,6 +88,8 @@ const char* kUsageHead =
     "  --max-nodes N        stop after N search nodes without a claim (exit 3); with\n"
     "                       threads, at most 1/16 more (docs/protocol.md)\n"
     "  --lower-bound        no search: print the root's proven lower bound (LOWER_BOUND b, exit 0)\n"
+    "  --wide-lattice       search on the 32-point lattice of boards past 15 even when the board\n"
+    "                       is smaller: the same answers, a cross-check of that code\n"
     "  --all-solutions      every optimal solution, each a set of moves on one SOLUTION line\n"
     "  --count              only how many optimal solutions there are (SOLUTIONS k)\n"
     "  --max-solutions K    stop after K of them (then INCOMPLETE: there may be more)\n"
@@ -351,6 +353,9 @@ Command parse_arguments(int argc, char** argv) {
         } else if (arg == "--hand-back") {
             no_value();
             options.hand_back = true;
+        } else if (arg == "--wide-lattice") {
+            no_value();
+            options.wide_lattice = true;
         } else if (arg == "--lower-bound") {
             no_value();
             options.lower_bound_only = true;
@@ -507,7 +512,9 @@ int main(int argc, char** argv) {
             case Command::Listing::none: break;
         }
         const Board board = parse_board(read_board_text(command.options));
-        return run_on_layout<SmallLayout>(board, command.options);
+        const bool small = std::max(board.size(), board[0].size()) <= static_cast<size_t>(SmallLayout::kMaxSide);
+        return small && !command.options.wide_lattice ? run_on_layout<SmallLayout>(board, command.options)
+                                                      : run_on_layout<WideLayout>(board, command.options);
     } catch (const Rejected& rejected) {
         return fail(ExitCode::rejected, rejected.what());
     } catch (const Failed& failure) {

@@ -44,7 +44,7 @@ namespace {
 template <class L>
 struct BoundContext {
     const Lattice<L>& lattice;
-    const LineCosts& costs;
+    const LineCosts<L>& costs;
     const Switches& sw;
 };
 
@@ -102,11 +102,11 @@ public:
                     col_mask_[j] |= static_cast<LineMask>(LineMask{1} << i);
                 }
         for (int i = 0; i <= h_; ++i) {
-            row_cost_[i] = row_line_cost_[i][row_mask_[i]];
+            row_cost_[i] = static_cast<uint8_t>(line_cost(row_line_cost_[i], row_mask_[i]));
             row_sum_ += row_cost_[i];
         }
         for (int j = 0; j <= w_; ++j) {
-            col_cost_[j] = column_line_cost_[j][col_mask_[j]];
+            col_cost_[j] = static_cast<uint8_t>(line_cost(column_line_cost_[j], col_mask_[j]));
             col_sum_ += col_cost_[j];
         }
     }
@@ -115,13 +115,13 @@ public:
     void toggle(const Move& m) {
         for (int i : {int(m.row), m.row + m.size}) {
             row_mask_[i] ^= m.row_pair;
-            const int cost = row_line_cost_[i][row_mask_[i]];
+            const int cost = line_cost(row_line_cost_[i], row_mask_[i]);
             row_sum_ += cost - row_cost_[i];
             row_cost_[i] = static_cast<uint8_t>(cost);
         }
         for (int j : {int(m.col), m.col + m.size}) {
             col_mask_[j] ^= m.column_pair;
-            const int cost = column_line_cost_[j][col_mask_[j]];
+            const int cost = line_cost(column_line_cost_[j], col_mask_[j]);
             col_sum_ += cost - col_cost_[j];
             col_cost_[j] = static_cast<uint8_t>(cost);
         }
@@ -131,13 +131,13 @@ public:
     int row_sum_after(const Move& m) const {
         int rows = row_sum_;
         for (int i : {int(m.row), m.row + m.size})
-            rows += row_line_cost_[i][row_mask_[i] ^ m.row_pair] - row_cost_[i];
+            rows += line_cost(row_line_cost_[i], row_mask_[i] ^ m.row_pair) - row_cost_[i];
         return rows;
     }
     int col_sum_after(const Move& m) const {
         int columns = col_sum_;
         for (int j : {int(m.col), m.col + m.size})
-            columns += column_line_cost_[j][col_mask_[j] ^ m.column_pair] - col_cost_[j];
+            columns += line_cost(column_line_cost_[j], col_mask_[j] ^ m.column_pair) - col_cost_[j];
         return columns;
     }
 
@@ -153,8 +153,8 @@ private:
     LineMask row_mask_[kStride] = {}, col_mask_[kStride] = {};
     uint8_t row_cost_[kStride] = {}, col_cost_[kStride] = {};
     int row_sum_ = 0, col_sum_ = 0;
-    const uint8_t* row_line_cost_[kStride] = {};
-    const uint8_t* column_line_cost_[kStride] = {};
+    LineTable<L> row_line_cost_[kStride] = {};
+    LineTable<L> column_line_cost_[kStride] = {};
 };
 
 // A move puts one pair into each of two rows and two columns, so the rows' costs need at least half their

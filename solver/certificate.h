@@ -96,7 +96,7 @@ public:
         : lattice_(whole.lattice_), costs_(whole.costs_), slot_(whole.slot_), scope_{whole.hole_scopes_[piece]},
           worth_(scope_.back().worth()) {}
 
-    Certifier(const Lattice& lattice, const LineCosts& costs, const std::string& path)
+    Certifier(const Lattice& lattice, const LineCosts<L>& costs, const std::string& path)
         : lattice_(lattice), costs_(costs), path_(path), partial_(path + ".partial"), slot_(lattice.moves.size()) {
         for (int p = 0; p < kLatticePoints; ++p)
             for (size_t k = 0; k < lattice.at[p].size(); ++k) {
@@ -357,11 +357,11 @@ public:
             const unsigned mask = d.line(i);
             for (int j = 0; j <= lattice_.w; ++j)
                 if (mask >> j & 1) column_mask[j] |= 1u << i;
-            row[i] = costs_.of_row[i][mask];
+            row[i] = line_cost(costs_.of_row[i], mask);
             rows += row[i];
         }
         for (int j = 0; j <= lattice_.w; ++j) {
-            column[j] = costs_.of_column[j][column_mask[j]];
+            column[j] = line_cost(costs_.of_column[j], column_mask[j]);
             columns += column[j];
         }
         if (std::max((rows + 1) / 2, (columns + 1) / 2) > budget) return 'P';
@@ -428,7 +428,7 @@ private:
     }
 
     const Lattice& lattice_;
-    const LineCosts& costs_;
+    const LineCosts<L>& costs_;
     std::string path_, partial_;
     std::FILE* file_ = nullptr;
     std::string text_;

@@ -281,7 +281,7 @@ public:
     // Everything a search needs to come back to this position after trying a child.
     struct State {
         int size = 0;                      // K
-        std::vector<double> core;          // C, K×K in a stride_×stride_ array; row = move slot
+        std::vector<double> core;          // C, K×K, its rows stride_ apart (K when saved); row = move slot
         std::vector<uint16_t> move_at;     // the basic move in each row slot of C
         std::vector<uint16_t> row_at;      // the tight row in each column slot of C
         std::vector<int16_t> slot_of_move; // inverse of move_at; -1 when the move is not basic
@@ -292,7 +292,7 @@ public:
         std::vector<uint8_t> fixed;        // per move: held at zero
         Bits rhs;                          // D
     };
-    void save(State& into) const { copy(state_, into); }
+    void save(State& into) const { copy(state_, stride_, into, state_.size); }
     // Off, the duals and the primal are summed afresh at every pivot (each pivot's rank-one update is then
     // discarded): the LP follows exactly the path it took before the updates, which the certificate's
     // search needs to solve an LP again as the search solved it.
@@ -302,7 +302,7 @@ public:
     void repair_rounding(bool on) { repair_ = on; }
 
     void restore(const State& from) {
-        copy(from, state_);
+        copy(from, from.size, state_, stride_);
         duals_current_ = primal_current_ = false;
         open_all();
     }
@@ -361,11 +361,15 @@ private:
         return excess == 0;
     }
 
-    void copy(const State& from, State& to) const {
+    // C's rows are `from_stride` apart in `from` and `to_stride` in `to`: the LP's own state keeps them
+    // stride_ apart, room for any K, and a saved one K apart, as small as its K (at 31×31, stride_² doubles
+    // are 10 MB, and a search saves a state at every depth it refines).
+    void copy(const State& from, int from_stride, State& to, int to_stride) const {
         to.size = from.size;
-        to.core.resize(from.core.size());
+        to.core.resize(std::max(to.core.size(), static_cast<size_t>(from.size) * to_stride));
         for (int i = 0; i < from.size; ++i)
-            std::copy_n(&from.core[static_cast<size_t>(i) * stride_], from.size, &to.core[static_cast<size_t>(i) * stride_]);
+            std::copy_n(&from.core[static_cast<size_t>(i) * from_stride], from.size,
+                        &to.core[static_cast<size_t>(i) * to_stride]);
         to.move_at = from.move_at;
         to.row_at = from.row_at;
         to.slot_of_move = from.slot_of_move;

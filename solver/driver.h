@@ -70,6 +70,9 @@ struct Options {
     std::vector<std::string> cube;   // empty: the whole board; several are searched in turn, as one
     // A cube search its node budget stops hands back what it has not searched, as cubes (cubes.h).
     bool hand_back = false;
+    // Search on the 32-point layout even when the board fits the 16-point one: the same answers by the
+    // wide code, a cross-check of it on every small board.
+    bool wide_lattice = false;
 };
 constexpr int kEither = 2;
 
@@ -107,7 +110,7 @@ class Driver {
 
 public:
     Driver(const Board& board, const Options& options)
-        : options_(certifiable(options)), board_(board),
+        : options_(certifiable(options, board)), board_(board),
           lattice_(static_cast<int>(board.size()), static_cast<int>(board[0].size())), costs_(lattice_.h, lattice_.w) {
         if (options_.sw.tt)
             tt_.emplace(kInitialTableLog2,
@@ -368,12 +371,17 @@ private:
     // a weighting with the parity rows folded in may weigh a point below zero, which its leaves do not
     // state; summed afresh at every pivot, an LP solved again from the same state takes the same path,
     // so the duals written for a node are those that refuted it; and its duals are written as rounded,
-    // not mended (CoverLp::relieve), as the certificate's own search has always stated them.
-    static Options certifiable(Options options) {
+    // not mended (CoverLp::relieve), as the certificate's own search has always stated them. On a board
+    // with a side past 15 the pair and line bounds are off: their lines of more than 16 points have
+    // costs composed from their halves (line_costs.h), where the checker recomputes every line's cost
+    // exactly, which it cannot tabulate at 32 points.
+    static Options certifiable(Options options, const Board& board) {
         if (!options.certificate.empty()) {
             options.sw.parity_weights = false;
             options.sw.lp_updates = false;
             options.sw.dual_repair = false;
+            if (std::max(board.size(), board[0].size()) > static_cast<size_t>(SmallLayout::kMaxSide))
+                options.sw.pair_bound = options.sw.line_bound = false;
         }
         return options;
     }
@@ -567,7 +575,7 @@ private:
     const Options options_;   // a copy: a certificate run changes three of its switches (certifiable)
     Board board_;
     Lattice lattice_;
-    LineCosts costs_;
+    LineCosts<L> costs_;
     std::optional<TranspositionTable> tt_;   // with --tt only: its memory is mapped, not left to malloc
     std::vector<Root> roots_;
     std::vector<Root*> live_;

@@ -43,8 +43,10 @@ struct Layout {
     using LineMask = std::conditional_t<(Stride <= 16), uint16_t, uint32_t>;   // one lattice row or column
     static constexpr uint64_t kLineBits = (uint64_t{1} << Stride) - 1;
 };
-using SmallLayout = Layout<16>;
+using SmallLayout = Layout<16>;   // sides up to 15
+using WideLayout = Layout<32>;    // sides up to 31
 static_assert(SmallLayout::kMaxMoves == 1015 && SmallLayout::kMaxMovesPerPoint == 64);
+static_assert(WideLayout::kMaxSide >= kMaxSide, "the widest layout takes every board the contract allows");
 
 // The widest vector the target has, in bytes. The hot loops' vectors (GCC's vector extension) are no
 // wider: a wider one is built on the stack in halves and loaded back whole before those stores have

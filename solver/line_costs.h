@@ -4,6 +4,11 @@
 // columns c and c+k. Lattice row i can only receive pair distances 2..min(max(i, h-i), min(h, w)) (the
 // square must fit), and likewise column j with w. cost[mask] is the fewest such pairs whose XOR is
 // `mask`, found by breadth-first search over line masks, one table per line width and distance limit.
+//
+// A line of up to 16 points is one table of 2^16 entries at most. A longer one (boards past 15, on the
+// 32-point layout) would need 2^32, so its cost is composed from its two 16-point halves' tables, each
+// of the least half-cost of its half (docs/bounds.md, "Lines past 16 points"): a lower bound on the
+// fewest pairs, which is all the bounds need.
 #pragma once
 
 #include <algorithm>
@@ -18,8 +23,25 @@ namespace {
 
 constexpr uint8_t kUnreachable = 64;            // line cost of a line state no pair set can clear
 
+// What a line's cost is read from on the layout: the line's table, or on the 32-point layout its two
+// halves' half-cost tables (a line of 16 points or fewer has the doubled exact table low and nothing high).
+struct HalfCostTables {
+    const uint8_t* low;
+    const uint8_t* high;
+};
+template <class L>
+using LineTable = std::conditional_t<(L::kStride <= 16), const uint8_t*, HalfCostTables>;
+
+inline int line_cost(const uint8_t* table, unsigned mask) { return table[mask]; }
+inline int line_cost(const HalfCostTables& tables, unsigned mask) {
+    return (tables.low[mask & 0xFFFF] + tables.high[mask >> 16] + 1) >> 1;
+}
+
+template <class L>
 struct LineCosts {
-    std::vector<const uint8_t*> of_row, of_column;   // the table for each lattice row and column
+    using Table = LineTable<L>;
+    static constexpr bool kHalves = !std::is_same_v<Table, const uint8_t*>;
+    std::vector<Table> of_row, of_column;   // the table for each lattice row and column
 
     LineCosts(int h, int w) : of_row(h + 1), of_column(w + 1) {
         const int largest = std::min(h, w);
@@ -29,11 +51,34 @@ struct LineCosts {
 
 private:
     std::vector<std::vector<uint8_t>> tables_;
-    std::vector<std::pair<int, int>> keys_;   // (width, limit) of each table
+    std::vector<std::pair<int, int>> keys_;   // (width, limit) of each exact table
+    std::vector<HalfCostTables> halves_;      // on the 32-point layout, by keys_' place
 
-    const uint8_t* table(int width, int limit) {
+    Table table(int width, int limit) {
         for (size_t t = 0; t < keys_.size(); ++t)
-            if (keys_[t] == std::make_pair(width, limit)) return tables_[t].data();
+            if (keys_[t] == std::make_pair(width, limit)) {
+                if constexpr (kHalves) return halves_[t];
+                else return tables_[t].data();
+            }
+        keys_.emplace_back(width, limit);
+        if constexpr (!kHalves) {
+            tables_.push_back(exact(width, limit));   // moving keeps the data pointer stable
+            return tables_.back().data();
+        } else {
+            if (width <= 16) {
+                std::vector<uint8_t> doubled = exact(width, limit);
+                for (uint8_t& cost : doubled) cost = static_cast<uint8_t>(2 * cost);
+                tables_.push_back(std::move(doubled));
+                halves_.push_back({tables_.back().data(), kNothingHigh});
+            } else {
+                halves_.push_back(split(width, limit));
+            }
+            return halves_.back();
+        }
+    }
+
+    // The fewest pairs of each mask of a line of `width` ≤ 16 points.
+    static std::vector<uint8_t> exact(int width, int limit) {
         const unsigned masks = 1u << width;
         std::vector<unsigned> pairs;
         for (int s = 2; s <= limit; ++s)
@@ -52,10 +97,15 @@ private:
                     }
             frontier.swap(next);
         }
-        keys_.emplace_back(width, limit);
-        tables_.push_back(std::move(cost));   // moving keeps the data pointer stable
-        return tables_.back().data();
+        return cost;
     }
+
+    // The two halves' half-cost tables of a line of more than 16 points. (For now nothing: zero, a bound
+    // that proves nothing but is never wrong.)
+    HalfCostTables split(int, int) { return {kNoCost, kNoCost}; }
+
+    static inline const uint8_t kNothingHigh[1] = {0};
+    static inline const uint8_t kNoCost[1 << 16] = {};
 };
 
 }  // namespace

@@ -283,7 +283,7 @@ class Search {
     static constexpr int kMaxMovesPerPoint = L::kMaxMovesPerPoint;
 
 public:
-    Search(const Lattice& lattice, const LineCosts& costs, TranspositionTable* tt, const Switches& sw,
+    Search(const Lattice& lattice, const LineCosts<L>& costs, TranspositionTable* tt, const Switches& sw,
            Shared& shared)
         : lattice_(lattice), tt_(tt), sw_(sw), shared_(shared), bounds_({lattice, costs, sw}, bounds_switched<L>(sw)),
           moves_(lattice.moves.data()), next_publish_(batch_after(shared.nodes.load())) {}
