@@ -3,8 +3,9 @@
 //   (a) exhaustively, with segments of 8 points on every line of up to 16 points (every width and limit,
 //       every mask), against LineCosts' breadth-first tables: R' ≤ R wherever R is finite, R' = R on a
 //       line that fits one segment, and R' ≥ kUnreachable only where R is; the same with segments of 16,
-//       where every such line fits one segment. It also checks the reachability docs/bounds.md states.
-//   (b) on random masks of a few points on lines of 17 to 32 points, with segments of 16, against an exact
+//       where every such line fits one segment. Then which masks LineCosts finds reachable, against what
+//       line_costs.h states.
+//   (b) on random masks of 0-12 points on lines of 17 to 32 points, with segments of 16, against an exact
 //       cost computed another way (ExactLineCost below), itself checked against LineCosts first.
 //
 // Usage: unflip_line_costs_check [--overstate | --strength]
@@ -33,9 +34,9 @@ constexpr int kFar = INT_MAX / 4;   // the distance between points no chain of p
 
 // The fewest pairs making a line mask, worked out apart from both tables. A line's pairs are the edges of
 // a graph on its points, and pairs whose XOR is v are edges whose odd-degree points are v's points (a
-// T-join). The fewest such edges pair v's points up into chains of least total length: a least T-join
-// splits into paths between v's points, and any pairing's paths XOR to one. So: breadth-first distances
-// between points, then the least pairing by a DP over subsets of v's points.
+// T-join). The fewest such edges pair v's points up along shortest paths: a least T-join splits into
+// edge-disjoint paths that pair v's points up, and any pairing's paths XOR to a T-join. So: breadth-first
+// distances between points, then the least pairing by a DP over subsets of v's points.
 class ExactLineCost {
 public:
     ExactLineCost(int width, int limit) : width_(width), distance_(width, std::vector<int>(width, kFar)) {
@@ -84,13 +85,35 @@ private:
     }
 };
 
-struct Failures {
-    uint64_t count = 0;
-    void report(const char* check, int width, int limit, int segment, uint32_t mask, int split, int exact) {
-        if (count++ < kReportedFailures)
-            std::printf("%s: width %d limit %d segments of %d, mask 0x%x: R' %d, R %d\n", check, width, limit,
-                        segment, mask, split, exact);
+// A check's count of masks and of those that break its rule, the first few of which it prints.
+struct Check {
+    const char* name;
+    uint64_t masks = 0, failures = 0;
+
+    // `why` is a printf format taking two ints.
+    void fail(int width, int limit, uint32_t mask, const char* why, int first, int second) {
+        if (failures++ >= kReportedFailures) return;
+        std::printf("%s: width %d limit %d mask 0x%x: ", name, width, limit, mask);
+        std::printf(why, first, second);
+        std::printf("\n");
     }
+    void summary(const char* more = "") const {
+        std::printf("%s: %" PRIu64 " masks, %" PRIu64 " failures%s\n", name, masks, failures, more);
+    }
+};
+
+// LineCosts' table for every line of up to 16 points, built once: the exact costs there.
+class ShortLines {
+public:
+    ShortLines() {
+        for (int width = 1; width <= 16; ++width)
+            for (int limit = 0; limit < width; ++limit) costs_.emplace_back(limit, width - 1);
+    }
+    // Its row 0 has `width` points and limit `limit`; a moved LineCosts keeps its tables where they were.
+    const uint8_t* exact(int width, int limit) const { return costs_[(width - 1) * width / 2 + limit].of_row[0]; }
+
+private:
+    std::vector<LineCosts> costs_;
 };
 
 // R' as the check sees it: overstated by one, under --overstate, where the mask has points in both segments.
@@ -100,38 +123,30 @@ int split_cost(const SplitLineCost<kSegment>& cost, uint32_t mask, bool overstat
     return cost(mask) + (overstate && both ? 1 : 0);
 }
 
-// What R' may be, given the exact R: at most R where R is finite, unreachable only where R is, and R itself
-// where the line fits one segment.
-bool admissible(int split, int exact, bool one_segment) {
-    if (one_segment) return split == exact;
-    if (exact == kUnreachable) return true;
-    return split <= exact;
-}
-
-bool reachable_as_stated(uint32_t mask, int limit) {
-    const int count = __builtin_popcount(mask);
-    if (limit < 2) return mask == 0;
-    if (limit == 2) return __builtin_popcount(mask & 0x55555555u) % 2 == 0 && count % 2 == 0;
-    return count % 2 == 0;
+// R' against the exact R: at most R where R is finite, R itself where the line fits one segment, and
+// kUnreachable or more only where R is unreachable.
+void compare(Check& check, int width, int limit, uint32_t mask, int split, int exact, bool one_segment) {
+    ++check.masks;
+    if (one_segment && split != exact)
+        check.fail(width, limit, mask, "R' %d, not R %d, on one segment", split, exact);
+    else if (exact != kUnreachable && split > exact)
+        check.fail(width, limit, mask, "R' %d above R %d", split, exact);
+    else if (split >= kUnreachable && exact != kUnreachable)
+        check.fail(width, limit, mask, "R' %d marks a line of cost %d unreachable", split, exact);
 }
 
 // (a): every mask of every line of up to 16 points, against LineCosts.
 template <int kSegment>
-void check_every_short_line(bool overstate, Failures& failures) {
+void check_every_short_line(const ShortLines& lines, bool overstate, Check& check) {
     SplitLineCosts<kSegment> split;
-    uint64_t masks = 0, reachable = 0, below = 0, split_sum = 0, exact_sum = 0;
+    uint64_t reachable = 0, below = 0, split_sum = 0, exact_sum = 0;
     for (int width = 1; width <= 16; ++width)
         for (int limit = 0; limit < width; ++limit) {
-            const LineCosts costs(limit, width - 1);   // its row 0: `width` points, limit `limit`
-            const uint8_t* exact = costs.of_row[0];
+            const uint8_t* exact = lines.exact(width, limit);
             const SplitLineCost<kSegment> cost = split.line(width, limit);
             for (uint32_t mask = 0; mask < 1u << width; ++mask) {
                 const int r = exact[mask], r_split = split_cost(cost, mask, overstate);
-                ++masks;
-                if (!admissible(r_split, r, width <= kSegment) || (r_split >= kUnreachable && r != kUnreachable))
-                    failures.report("every short line", width, limit, kSegment, mask, r_split, r);
-                if ((r != kUnreachable) != reachable_as_stated(mask, limit))
-                    failures.report("reachability as stated", width, limit, kSegment, mask, r_split, r);
+                compare(check, width, limit, mask, r_split, r, width <= kSegment);
                 if (width == 16 && r != kUnreachable) {
                     ++reachable;
                     below += r_split < r;
@@ -140,53 +155,70 @@ void check_every_short_line(bool overstate, Failures& failures) {
                 }
             }
         }
-    std::printf("segments of %d, every mask of lines of 1-16 points: %" PRIu64 " masks; on 16 points, R' < R on "
-                "%" PRIu64 " of %" PRIu64 " reachable masks (%.1f%%), mean R' %.3f against R %.3f\n",
-                kSegment, masks, below, reachable, 100.0 * below / reachable, double(split_sum) / reachable,
-                double(exact_sum) / reachable);
+    char strength[200];
+    std::snprintf(strength, sizeof strength,
+                  "; on 16 points R' < R on %" PRIu64 " of %" PRIu64 " reachable masks (%.1f%%), mean R' %.3f, R %.3f",
+                  below, reachable, 100.0 * below / reachable, double(split_sum) / reachable,
+                  double(exact_sum) / reachable);
+    check.summary(strength);
+}
+
+// The reachability docs/bounds.md and line_costs.h state: no pairs below limit 2; at limit 2 an even count of
+// even points and of odd points; from limit 3 any even count.
+void check_reachability(const ShortLines& lines, Check& check) {
+    for (int width = 1; width <= 16; ++width)
+        for (int limit = 0; limit < width; ++limit)
+            for (uint32_t mask = 0; mask < 1u << width; ++mask, ++check.masks) {
+                const int even = __builtin_popcount(mask & 0x5555u), odd = __builtin_popcount(mask & 0xAAAAu);
+                const bool stated = limit < 2 ? mask == 0 : limit == 2 ? even % 2 == 0 && odd % 2 == 0
+                                                                      : (even + odd) % 2 == 0;
+                if (stated != (lines.exact(width, limit)[mask] != kUnreachable))
+                    check.fail(width, limit, mask, "reachable %d, stated %d", !stated, stated);
+            }
+    check.summary();
 }
 
 // A random set of `count` points of a line of `width`: anywhere, or near the segments' border (the masks
 // whose pairs cross it).
 uint32_t random_mask(std::mt19937_64& random, int width, int count, bool near_border) {
-    const int first = near_border ? std::max(0, 16 - 6) : 0, last = near_border ? std::min(width, 16 + 6) : width;
+    const int first = near_border ? 16 - 6 : 0, last = near_border ? std::min(width, 16 + 6) : width;
     uint32_t mask = 0;
     while (__builtin_popcount(mask) < std::min(count, last - first))
         mask |= 1u << std::uniform_int_distribution<int>(first, last - 1)(random);
     return mask;
 }
 
-// (b): the exact method against LineCosts on short lines, then R' against it on random wide-line masks.
-void check_wide_lines(bool overstate, Failures& failures) {
-    std::mt19937_64 random(37);
-    uint64_t short_masks = 0;
+// (b), first: the exact method against LineCosts on random masks of the short lines.
+void check_exact_method(const ShortLines& lines, Check& check) {
+    std::mt19937_64 random(36);
     for (int width = 2; width <= 16; ++width)
         for (int limit = 0; limit < width; ++limit) {
-            const LineCosts costs(limit, width - 1);
             const ExactLineCost exact(width, limit);
-            for (int k = 0; k < 60; ++k, ++short_masks) {
+            for (int k = 0; k < 60; ++k, ++check.masks) {
                 const uint32_t mask = random_mask(random, width, k % 11, false);
-                if (exact(mask) != costs.of_row[0][mask])
-                    failures.report("the exact method against LineCosts", width, limit, 0, mask, exact(mask),
-                                    costs.of_row[0][mask]);
+                if (exact(mask) != lines.exact(width, limit)[mask])
+                    check.fail(width, limit, mask, "the exact method's %d, LineCosts' %d", exact(mask),
+                               lines.exact(width, limit)[mask]);
             }
         }
+    check.summary();
+}
+
+// (b): R' with segments of 16 against the exact method on random masks of 0-12 points of the wide lines,
+// half of them near the segments' border.
+void check_wide_lines(bool overstate, Check& check) {
+    std::mt19937_64 random(37);
     SplitLineCosts<16> split;
-    uint64_t wide_masks = 0;
     for (int width = 17; width <= 32; ++width)
         for (int limit = 0; limit < width; ++limit) {
             const ExactLineCost exact(width, limit);
             const SplitLineCost<16> cost = split.line(width, limit);
-            for (int k = 0; k < 60; ++k, ++wide_masks) {
+            for (int k = 0; k < 60; ++k) {
                 const uint32_t mask = random_mask(random, width, 2 * (k % 7), k % 2);
-                const int r = exact(mask), r_split = split_cost(cost, mask, overstate);
-                if (!admissible(r_split, r, false) || (r_split >= kUnreachable && r != kUnreachable))
-                    failures.report("random wide lines", width, limit, 16, mask, r_split, r);
+                compare(check, width, limit, mask, split_cost(cost, mask, overstate), exact(mask), false);
             }
         }
-    std::printf("the exact method agrees with LineCosts on %" PRIu64 " random masks of lines of 2-16 points; "
-                "segments of 16, %" PRIu64 " random masks of 0-12 points on lines of 17-32 points\n",
-                short_masks, wide_masks);
+    check.summary();
 }
 
 // --strength: R' against R on random masks of a few points on 32-point lines, and on the lines of designer
@@ -261,10 +293,16 @@ int main(int argc, char** argv) {
         measure_strength();
         return 0;
     }
-    Failures failures;
-    check_every_short_line<8>(overstate, failures);
-    check_every_short_line<16>(overstate, failures);
-    check_wide_lines(overstate, failures);
-    std::printf("%" PRIu64 " failures\n", failures.count);
-    return failures.count ? 1 : 0;
+    const ShortLines lines;
+    Check checks[] = {{"every short line, segments of 8"}, {"every short line, segments of 16"},
+                      {"reachability as stated"}, {"the exact method against LineCosts"},
+                      {"random wide lines, segments of 16"}};
+    check_every_short_line<8>(lines, overstate, checks[0]);
+    check_every_short_line<16>(lines, overstate, checks[1]);
+    check_reachability(lines, checks[2]);
+    check_exact_method(lines, checks[3]);
+    check_wide_lines(overstate, checks[4]);
+    for (const Check& check : checks)
+        if (check.failures) return 1;
+    return 0;
 }
