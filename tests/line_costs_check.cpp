@@ -229,7 +229,7 @@ void measure_strength() {
     std::printf("random masks on 32-point lines, segments of 16 (10,000 masks each): mean R' / mean R, "
                 "share with R' = R\n%-8s", "points");
     const int limits[] = {3, 4, 8, 16, 31};
-    for (int limit : limits) std::printf("   limit %-14d", limit);
+    for (int limit : limits) std::printf("   limit %-13d", limit);
     std::printf("\n");
     for (int count : {2, 4, 6, 8, 10}) {
         std::printf("%-8d", count);
