@@ -137,7 +137,10 @@ private:
 
     const uint8_t* segment(Segment key) {
         key.limit = std::min(key.limit, key.points - 1);   // longer distances fit no pair inside
-        if (key.cross_first > key.cross_last) key.cross_first = 0, key.cross_last = -1;   // no crossing
+        if (key.cross_first > key.cross_last) {   // none crosses: one key for every empty window
+            key.cross_first = 0;
+            key.cross_last = -1;
+        }
         for (size_t t = 0; t < keys_.size(); ++t)
             if (keys_[t] == key) return tables_[t].data();
         std::vector<unsigned> steps[2];   // single ends (half-cost 1) and inside pairs (half-cost 2)

@@ -79,7 +79,8 @@ private:
         for (uint32_t rest = left & (left - 1); rest; rest &= rest - 1) {
             const int other = __builtin_ctz(rest);
             const int d = distance_[points[first]][points[other]];
-            if (d < kFar) best = std::min(best, d + pair_up(left & ~(1u << first) & ~(1u << other), points, least));
+            if (d < kFar)
+                best = std::min(best, d + pair_up(left & ~(1u << first) & ~(1u << other), points, least));
         }
         return least[left] = best;
     }
@@ -110,7 +111,9 @@ public:
             for (int limit = 0; limit < width; ++limit) costs_.emplace_back(limit, width - 1);
     }
     // Its row 0 has `width` points and limit `limit`; a moved LineCosts keeps its tables where they were.
-    const uint8_t* exact(int width, int limit) const { return costs_[(width - 1) * width / 2 + limit].of_row[0]; }
+    const uint8_t* exact(int width, int limit) const {
+        return costs_[(width - 1) * width / 2 + limit].of_row[0];
+    }
 
 private:
     std::vector<LineCosts> costs_;
@@ -157,7 +160,8 @@ void check_every_short_line(const ShortLines& lines, bool overstate, Check& chec
         }
     char strength[200];
     std::snprintf(strength, sizeof strength,
-                  "; on 16 points R' < R on %" PRIu64 " of %" PRIu64 " reachable masks (%.1f%%), mean R' %.3f, R %.3f",
+                  "; on 16 points R' < R on %" PRIu64 " of %" PRIu64
+                  " reachable masks (%.1f%%), mean R' %.3f, R %.3f",
                   below, reachable, 100.0 * below / reachable, double(split_sum) / reachable,
                   double(exact_sum) / reachable);
     check.summary(strength);
@@ -247,7 +251,8 @@ void measure_strength() {
         }
         std::printf("\n");
     }
-    std::printf("designer boards, 20 each: mean pair bound with R' / with R, share of nonempty lines with R' = R\n");
+    std::printf("designer boards, 20 each: mean pair bound with R' / with R, "
+                "share of nonempty lines with R' = R\n");
     for (int side : {16, 20, 24, 31})
         for (int presses : {10, 20, 40}) {
             double bound_split = 0, bound_exact = 0, lines = 0, equal = 0;
