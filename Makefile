@@ -46,6 +46,11 @@ tsan: unflip_solver_tsan
 unflip_all_boards: tests/all_boards.cpp $(SOLVER_SOURCES)
 	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $<
 
+# The split line costs of the lines past 16 points against exact costs (tests/line_costs_check.cpp says
+# which), for tests/test_line_costs.py; `--strength` measures them (docs/bounds.md).
+unflip_line_costs_check: tests/line_costs_check.cpp $(SOLVER_SOURCES)
+	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $<
+
 # Certificates for many boards of a shape in one process (tests/certify_boards.cpp), for
 # tests/test_certificates.py.
 unflip_certify_boards: tests/certify_boards.cpp $(SOLVER_SOURCES)
@@ -113,7 +118,8 @@ certify: unflip_solver
 	$(PYTHON) bench/certificates.py daily_levels_book.json main_levels_book.json weekly_challenges_book.json
 
 clean:
-	rm -f unflip_solver unflip_solver_asan unflip_solver_tsan unflip_solver_fuzz unflip_all_boards unflip_certify_boards
+	rm -f unflip_solver unflip_solver_asan unflip_solver_tsan unflip_solver_fuzz unflip_all_boards unflip_certify_boards \
+		unflip_line_costs_check
 	rm -f web/unflip_core.js web/unflip.html
 
 distclean: clean
