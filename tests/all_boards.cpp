@@ -34,7 +34,8 @@ Board board_of(uint32_t mask, int h, int w) {
 }
 
 // What is wrong with the solver's answer for one board, or "" when nothing is.
-std::string fault(const Board& board, const Outcome& out, const Lattice& lattice, int target, int expected) {
+template <class L>
+std::string fault(const Board& board, const Outcome& out, const Lattice<L>& lattice, int target, int expected) {
     const std::string exited = "the solver exited " + std::to_string(static_cast<int>(out.code));
     if (expected == kOracleUnreachable)
         return out.code == ExitCode::unsolvable ? "" : "the oracle says unreachable, " + exited;
@@ -44,7 +45,7 @@ std::string fault(const Board& board, const Outcome& out, const Lattice& lattice
         return optimum + ", the solver's " + std::to_string(out.moves.size());
     Board tiles = board;
     for (uint16_t index : out.moves) {
-        const Move& move = lattice.moves[index];
+        const Move<L>& move = lattice.moves[index];
         for (int r = move.row; r < move.row + move.size; ++r)
             for (int c = move.col; c < move.col + move.size; ++c) tiles[r][c] ^= 1;
     }
@@ -54,13 +55,38 @@ std::string fault(const Board& board, const Outcome& out, const Lattice& lattice
     return "";
 }
 
+// Every board through the search on layout L; the number of wrong answers.
+template <class L>
+uint64_t check_every_board(int h, int w, int target, const std::vector<uint8_t>& expected, uint64_t& solved,
+                           uint64_t& unsolvable) {
+    Options options;
+    options.threads = 1;
+    options.quiet = true;
+    options.target = target;
+    uint64_t failures = 0;
+    for (uint32_t mask = 0; mask < expected.size(); ++mask) {
+        const Board board = board_of(mask, h, w);
+        Driver<L> driver(board, options);
+        const Outcome out = driver.run();
+        const std::string wrong = fault(board, out, driver.lattice(), target, expected[mask]);
+        if (!wrong.empty() && failures++ < kReportedFailures)
+            std::printf("board mask %u: %s\n", mask, wrong.c_str());
+        (out.code == ExitCode::solved ? solved : unsolvable) += 1;
+    }
+    return failures;
+}
+
 }  // namespace
 
-int main() {
+// `unflip_all_boards [--wide-lattice]`: with the flag, the boards are searched on the 32-point layout of
+// boards past 15, so every small board checks the wide code too.
+int main(int argc, char** argv) {
+    const bool wide = argc == 2 && std::string(argv[1]) == "--wide-lattice";
     int h = 0, w = 0, target = 0;
     const bool read = static_cast<bool>(std::cin >> h >> w >> target);
-    if (!read || h < kMinSide || w < kMinSide || h * w > 24 || (target != 0 && target != 1)) {
-        std::fprintf(stderr, "expected 'H W T' with H·W at most 24 and T 0 or 1\n");
+    if ((argc > 1 && !wide) || !read || h < kMinSide || w < kMinSide || h * w > 24 || (target != 0 && target != 1)) {
+        std::fprintf(stderr, "usage: unflip_all_boards [--wide-lattice] < 'H W T' (H·W at most 24, T 0 or 1) "
+                             "and the optimum bytes\n");
         return 2;
     }
     std::cin.get();   // the newline after the header
@@ -70,20 +96,9 @@ int main() {
         std::fprintf(stderr, "expected %u optimum bytes after the header\n", boards);
         return 2;
     }
-    Options options;
-    options.threads = 1;
-    options.quiet = true;
-    options.target = target;
-    uint64_t solved = 0, unsolvable = 0, failures = 0;
-    for (uint32_t mask = 0; mask < boards; ++mask) {
-        const Board board = board_of(mask, h, w);
-        Driver driver(board, options);
-        const Outcome out = driver.run();
-        const std::string wrong = fault(board, out, driver.lattice(), target, expected[mask]);
-        if (!wrong.empty() && failures++ < kReportedFailures)
-            std::printf("board mask %u: %s\n", mask, wrong.c_str());
-        (out.code == ExitCode::solved ? solved : unsolvable) += 1;
-    }
+    uint64_t solved = 0, unsolvable = 0;
+    const uint64_t failures = wide ? check_every_board<WideLayout>(h, w, target, expected, solved, unsolvable)
+                                   : check_every_board<SmallLayout>(h, w, target, expected, solved, unsolvable);
     std::printf("%dx%d target %d: %u boards, %" PRIu64 " solved, %" PRIu64 " unsolvable, %" PRIu64 " wrong\n",
                 h, w, target, boards, solved, unsolvable, failures);
     return failures ? 1 : 0;

@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
             for (int c = 0; c < w; ++c) board[r][c] = mask >> (r * w + c) & 1;
         options.certificate = std::string(argv[1]) + "/" + std::to_string(mask) + ".cert";
         try {
-            Driver driver(board, options);
+            Driver<SmallLayout> driver(board, options);
             const Outcome out = driver.run();
             if (out.code != ExitCode::solved) {
                 std::printf("board mask %llu: exit %d\n", static_cast<unsigned long long>(mask), static_cast<int>(out.code));

@@ -116,7 +116,7 @@ public:
     }
 
 private:
-    std::vector<LineCosts> costs_;
+    std::vector<LineCosts<SmallLayout>> costs_;
 };
 
 // R' as the check sees it: overstated by one, under --overstate, where the mask has points in both segments.
