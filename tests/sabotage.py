@@ -243,6 +243,18 @@ SABOTAGES = (
                 "return false;",
             ),
         ),
+        also=frozenset({"the pair bound on lines past 16 points"}),
+    ),
+    Sabotage(
+        # Each long line's upper half costs nothing: its cost is its lower half's alone.
+        "the pair bound on lines past 16 points",
+        (
+            (
+                "solver/line_costs.h",
+                "(low_[mask & kLowPoints] + high_[mask >> kSegmentPoints] + 1) >> 1",
+                "(low_[mask & kLowPoints] + 0 * high_[mask >> kSegmentPoints] + 1) >> 1",
+            ),
+        ),
     ),
     Sabotage(
         "the adjacent-lines bound",
