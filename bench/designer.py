@@ -17,7 +17,6 @@ Runs on a bare python3.
 import argparse
 import random
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -77,8 +76,8 @@ def main():
                     flush=True,
                 )
     print(
-        f"{proven} of {total} proven; wall median {statistics.median(walls):.3f} s, slowest {max(walls):.3f} s "
-        f"(cap {options.cap} s, threads={options.threads})",
+        f"{proven} of {total} proven; wall median {statistics.median(walls):.3f} s, "
+        f"slowest {max(walls):.3f} s (cap {options.cap} s, threads={options.threads})",
         flush=True,
     )
     return 0
