@@ -25,6 +25,11 @@ def test_help_shows_the_positional_forms_every_option_with_an_example_and_the_co
         assert "Example:" in option.help, option.opts
 
 
+def test_help_gives_the_sides_of_a_board_as_the_solvers_contract_does():
+    help_text = " ".join(run("--help").stdout.split())  # as one line, however the help wraps
+    assert f"H lines of W digits, {MIN_SIDE} to {MAX_SIDE} each" in help_text and "{sides}" not in help_text
+
+
 def test_running_with_no_arguments_shows_the_help():
     result = run()
     assert result.exit_code == 2
