@@ -14,7 +14,7 @@ import pytest
 from helpers import MAX_SIDE, MIN_SIDE, REPO, book_tiles
 from oracle import board_text, replay, uniform
 from support import SIDE_RANGE, json_records, one_line, run, write, write_book
-from test_annotate import clears_in
+from test_annotate import clears_in, vector_of
 from test_rectangles import moves_in, solved_in
 
 from unflip_frontend.boards import parse_board_text
@@ -24,12 +24,6 @@ OVER = MAX_SIDE + 1  # the first side refused
 WIDE = oracle.board_from_random_moves(random.Random(37), MAX_SIDE, 4)  # 31×31
 TWENTY = oracle.board_from_random_moves(random.Random(20), 20, 6)
 LONG = oracle.board_from_random_moves(random.Random(1631), 16, 5, w=MAX_SIDE)  # 16×31
-
-
-def vector_of(board: oracle.Board, moves: list[tuple[int, int, int]]) -> tuple[int, ...]:
-    """The game's solution vector of these moves on a board of this shape."""
-    height, width = oracle.shape(board)
-    return tuple(int(move in moves) for move in oracle.game_order(height, width))
 
 
 # --- the limit, the same at every way in ---------------------------------------------------------
@@ -57,8 +51,8 @@ def test_the_largest_sides_are_accepted_by_the_solver_a_text_board_a_book_and_a_
         [str(REPO / "unflip_solver"), "--quiet"], input=board_text(board), capture_output=True, text=True
     )
     assert solver.returncode == 0 and solver.stdout.startswith("TARGET 0\nMOVES 1\n"), solver.stderr
-    made = [(0, 0, min(height, width))]
-    for way, args in ways_in(tmp_path, board, share_link(board, vector_of(board, made))).items():
+    vector = tuple(vector_of(height, width, [(0, 0, min(height, width))]))
+    for way, args in ways_in(tmp_path, board, share_link(board, vector)).items():
         result = run(*args, "--compact")
         assert result.exit_code == 0, (way, result.stderr)
         assert solved_in(board, result.stdout) == 1, way
