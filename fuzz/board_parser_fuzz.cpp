@@ -5,9 +5,9 @@
 // What must hold for every input:
 //   - a rejected input is a Rejected exception whose reason is one line (the solver's main prints it as
 //     `error: <reason>` and exits 2), with nothing written to standard error;
-//   - an accepted one is 2 to 15 rows of one width, 2 to 15 tiles of 0/1, read without a word on standard
-//     error, and written back out as 0/1 digits (and as 1/2 digits, unless it is all white, which the
-//     protocol reads as 0/1) it parses to itself;
+//   - an accepted one is kMinSide to kMaxSide rows (the contract's min_side and max_side) of one width of
+//     as many tiles of 0/1, read without a word on standard error, and written back out as 0/1 digits (and
+//     as 1/2 digits, unless it is all white, which the protocol reads as 0/1) it parses to itself;
 //   - and nothing that AddressSanitizer or UndefinedBehaviorSanitizer would report.
 
 #include <cstdint>
@@ -96,8 +96,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         return 0;
     }
     const size_t rows = board->size(), width = rows ? board->front().size() : 0;
-    if (rows < 2 || rows > 15) violated("accepted a board of " + std::to_string(rows) + " rows", input);
-    if (width < 2 || width > 15) violated("accepted a board " + std::to_string(width) + " tiles wide", input);
+    if (rows < kMinSide || rows > kMaxSide) violated("accepted a board of " + std::to_string(rows) + " rows", input);
+    if (width < kMinSide || width > kMaxSide) violated("accepted a board " + std::to_string(width) + " tiles wide", input);
     bool all_white = true;
     for (const auto& row : *board) {
         if (row.size() != width) violated("accepted a board whose rows differ in width", input);

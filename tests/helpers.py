@@ -13,7 +13,11 @@ from pathlib import Path
 import pytest
 from oracle import Board, Move, board_text, random_board, replay, uniform
 
+from unflip_frontend.contract import solver_contract
+
 REPO = Path(__file__).resolve().parent.parent
+# The sides a board may have, as solver/contract.def states them: a test at the limit reads it from there.
+MIN_SIDE, MAX_SIDE = solver_contract().limits.min_side, solver_contract().limits.max_side
 
 
 def built(target: str) -> Path:

@@ -8,12 +8,13 @@ import gzip
 import random
 import re
 import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import oracle
 import pytest
-from helpers import built, run_checker
+from helpers import MAX_SIDE, built, run_checker
 from oracle import Board, board_from_mask, board_text
 from test_solver_books import WEEKLY_OPTIMA
 
@@ -463,12 +464,12 @@ def test_a_certificate_is_valid_only_for_the_target_it_is_for(one_colour_rectang
 # --- hostile certificates (issue 34): each was a traceback, or a verdict of one -----------------
 
 
-def deep_certificate(count: int) -> tuple[Board, str]:
-    """A 15x15 board one 2x2 square from white, its solution that square `count` times (odd: it replays),
-    and a tree that is one path of children as deep as the claim allows (as long as moves are left), each
-    at a 1-point the move before leaves, down to a branch with no budget left."""
-    board = oracle.replay(oracle.uniform(15, 0), [(0, 0, 2)])
-    lattice = checker.Lattice(15, 15)
+def deep_certificate(count: int, side: int = 15) -> tuple[Board, str]:
+    """A side x side board one 2x2 square from white, its solution that square `count` times (odd: it
+    replays), and a tree that is one path of children as deep as the claim allows (as long as moves are
+    left), each at a 1-point the move before leaves, down to a branch with no budget left."""
+    board = oracle.replay(oracle.uniform(side, 0), [(0, 0, 2)])
+    lattice = checker.Lattice(side, side)
     d, used, tree = lattice.difference(tiles(board), 0), set(), ""
     for depth in range(count):
         ones = [p for p in range(len(lattice.at)) if d >> p & 1]
@@ -481,7 +482,7 @@ def deep_certificate(count: int) -> tuple[Board, str]:
         tree += f"{lattice.at[p].index(move)} "
         used.add(move)
         d ^= lattice.bits[move]
-    head = f"unflip-certificate 2\nboard 15 15\n{board_text(board)}target 0\nsolution 0 {count}\n"
+    head = f"unflip-certificate 2\nboard {side} {side}\n{board_text(board)}target 0\nsolution 0 {count}\n"
     return board, head + "0 0 2\n" * count + f"claim {count}\ndenominator 1\nproof 0\n{tree}E\nend\n"
 
 
@@ -494,11 +495,15 @@ def test_a_tree_nested_deeper_than_a_shortest_solution_can_be_is_refused_by_the_
     )
 
 
-def test_the_deepest_tree_a_claim_allows_is_checked_within_pythons_recursion_limit(tmp_path):
-    # 225 moves on 225 tiles: the tree gets to the bottom of 224 children, where no budget is left.
-    board, text = deep_certificate(225)
-    assert text.count(" B ") == 224
+@pytest.mark.parametrize("side", [15, MAX_SIDE])
+def test_the_deepest_tree_a_claim_allows_is_checked_within_pythons_recursion_limit(tmp_path, side):
+    # side^2 moves on side^2 tiles: the tree gets to the bottom of side^2 - 1 children, where no budget is
+    # left (on 31x31, 960 children: two frames each, past Python's default limit of 1,000).
+    board, text = deep_certificate(side * side, side)
+    assert text.count(" B ") == side * side - 1
+    limit = sys.getrecursionlimit()
     assert rejected(board, text, tmp_path).endswith("a branch with no moves left to make")
+    assert sys.getrecursionlimit() == limit  # raised while checking only
 
 
 @pytest.fixture
@@ -570,3 +575,68 @@ def test_a_certificate_over_the_checkers_cap_is_unreadable_and_says_the_cap(
         checker.check_board(tiles(board), str(tmp_path / "c.gz"))
     monkeypatch.setattr(checker, "LARGEST_CERTIFICATE", len(text))
     assert verdict(board, tmp_path / "c.gz").startswith("VALID")
+
+
+# --- boards past 15 a side (issue 37) ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def wide_certificates(certify) -> dict[tuple[int, int], tuple[Board, str, int]]:
+    """A designer's board (a few random presses) of 20x20 and of 16x31: (board, certificate, optimum)."""
+    made = {}
+    for (h, w), presses in (((20, 20), 12), ((16, MAX_SIDE), 10)):
+        board = oracle.board_from_random_moves(random.Random(h * w), h, presses, w=w)
+        result, path = certify(board, 0)
+        assert result.returncode == 0, result.describe()
+        made[h, w] = board, path.read_text(), result.move_count
+    return made
+
+
+@pytest.mark.parametrize("shape", [(20, 20), (16, MAX_SIDE)], ids=["20x20", f"16x{MAX_SIDE}"])
+def test_a_certificate_of_a_board_past_15_a_side_checks_valid_with_no_pair_or_line_leaf(
+    wide_certificates, tmp_path, shape
+):
+    board, text, optimum = wide_certificates[shape]
+    path = tmp_path / "wide.cert"
+    path.write_text(text)
+    assert verdict(board, path) == f"VALID {optimum}"
+    assert not re.search(r"\s[PL]\n", text)  # the solver's search for it bounds by no line cost
+    checked = run_checker(write_board(tmp_path, board), path)
+    assert (checked.returncode, checked.stdout) == (0, f"VALID {optimum} (target 0)\n")
+
+
+@pytest.mark.parametrize("shape", [(20, 20), (16, MAX_SIDE)], ids=["20x20", f"16x{MAX_SIDE}"])
+def test_a_tampered_certificate_of_a_board_past_15_a_side_is_invalid(wide_certificates, tmp_path, shape):
+    board, text, _ = wide_certificates[shape]
+    lines = text.split("\n")
+    at = next(n for n, line in enumerate(lines) if line.startswith("w "))
+    words = lines[at].split()
+    words[3] = str(int(words[3]) + 1)  # the first point's weight: every point has a move it makes tight
+    lines[at] = " ".join(words)
+    assert "the weighting loads move" in rejected(board, "\n".join(lines), tmp_path)
+
+
+@pytest.mark.parametrize("leaf", ["P", "L"])
+def test_a_pair_or_line_leaf_on_a_board_past_15_a_side_is_beyond_the_checkers_cap_in_one_line(
+    wide_certificates, tmp_path, leaf
+):
+    # Its line costs would be a table of 2^21 (20x20) to 2^32 masks a line: the checker counts lines of
+    # at most 16 points, and says so, within the memory run_checker allows (1 GiB).
+    board, text, _ = wide_certificates[20, 20]
+    lines = text.split("\n")
+    at = lines.index("W")
+    lines[at] = leaf
+    path = tmp_path / "wide.cert"
+    path.write_text("\n".join(lines))
+    checked = run_checker(write_board(tmp_path, board), path)
+    assert (checked.returncode, checked.stdout) == (2, "")
+    assert checked.stderr == (
+        f"error: line {at + 1}: a leaf's bound {leaf} needs the pair counts of lattice lines of 21 points; "
+        "this checker's cap is 16 points (a table of 2^16 masks a line)\n"
+    )
+
+
+def write_board(tmp_path: Path, board: Board) -> Path:
+    path = tmp_path / "board.txt"
+    path.write_text(board_text(board))
+    return path

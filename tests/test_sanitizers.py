@@ -9,7 +9,7 @@ import os
 import subprocess
 
 import pytest
-from helpers import built, random_board_text, scrambled
+from helpers import MAX_SIDE, built, random_board_text, scrambled
 
 SANITIZER_ENV = {
     **os.environ,
@@ -51,7 +51,7 @@ BOARDS = [
     ("a stray letter", "000\n0x0\n000\n"),
     ("mixed encodings", "010\n020\n000\n"),
     ("empty input", ""),
-    ("a 16x16 board", "0" * 16 + "\n" + ("0" * 16 + "\n") * 15),
+    ("a board one side too large", ("0" * (MAX_SIDE + 1) + "\n") * (MAX_SIDE + 1)),
     ("CRLF lines and trailing spaces", "0000 \r\n0110\r\n0110\r\n0000\r\n\r\n"),
 ]
 

@@ -9,7 +9,7 @@ import subprocess
 
 import oracle
 import pytest
-from helpers import REPO
+from helpers import MAX_SIDE, MIN_SIDE, REPO
 from oracle import as_board, board_text, replay, uniform
 
 from unflip_frontend.contract import solver_contract
@@ -50,14 +50,14 @@ def test_target_0_is_the_default(run_solver):
     assert run_solver(SPEC_TEXT, "--quiet").target == 0
 
 
-@pytest.mark.parametrize("n", range(2, 16))
+@pytest.mark.parametrize("n", range(MIN_SIDE, MAX_SIDE + 1))
 def test_an_all_0_board_of_every_size_needs_no_moves(run_solver, n):
     result = run_solver(board_text(uniform(n, 0)), *QUIET)
     assert_solved(result, uniform(n, 0), 0, 0)
     assert result.stdout.startswith("TARGET 0\nMOVES 0\nNODES ")
 
 
-@pytest.mark.parametrize("n", [2, 3, 8, 15])
+@pytest.mark.parametrize("n", [2, 3, 8, 15, 16, MAX_SIDE])
 def test_an_all_1_board_is_one_full_square_from_target_0_and_none_from_target_1(run_solver, n):
     ones = uniform(n, 1)
     to_zero = run_solver(board_text(ones), *QUIET)
@@ -200,16 +200,16 @@ def assert_rejected(result):
         pytest.param("000\n0000\n000\n", id="long-row"),
         pytest.param("0000\n", id="1-tall"),
         pytest.param("0\n0\n0\n", id="1-wide"),
-        pytest.param(board_text(uniform(16, 0, 3)), id="16-tall"),
-        pytest.param(board_text(uniform(2, 0, 16)), id="16-wide"),
+        pytest.param(board_text(uniform(MAX_SIDE + 1, 0, 3)), id="one-too-tall"),
+        pytest.param(board_text(uniform(2, 0, MAX_SIDE + 1)), id="one-too-wide"),
         pytest.param("0 0\n0 0\n", id="spaces-between-tiles"),
         pytest.param("00\n\n00\n", id="blank-line-between-rows"),
         pytest.param("", id="empty"),
         pytest.param("\n\n", id="only-blank-lines"),
         pytest.param("0\n", id="1x1"),
         pytest.param("1\n", id="1x1-one"),
-        pytest.param(board_text(uniform(16, 0)), id="16x16"),
-        pytest.param(board_text(uniform(16, 1)).replace("1", "2"), id="16x16-in-1-2"),
+        pytest.param(board_text(uniform(MAX_SIDE + 1, 0)), id="one-too-large"),
+        pytest.param(board_text(uniform(MAX_SIDE + 1, 1)).replace("1", "2"), id="one-too-large-in-1-2"),
     ],
 )
 def test_malformed_boards_are_rejected_with_one_error_line_and_exit_2(run_solver, text):

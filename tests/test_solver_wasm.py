@@ -10,7 +10,7 @@ from pathlib import Path
 
 import oracle
 import pytest
-from helpers import random_board_text
+from helpers import MAX_SIDE, random_board_text
 from oracle import board_text, uniform
 from test_solver_protocol import (
     SPEC_BOARD,
@@ -70,7 +70,7 @@ def test_the_weekly_levels_optima_are_the_native_solvers(run_solver, make_solver
     [
         pytest.param("0a0\n000\n000\n", id="letter"),
         pytest.param("", id="empty"),
-        pytest.param(board_text(uniform(16, 0)), id="16x16"),
+        pytest.param(board_text(uniform(MAX_SIDE + 1, 0)), id="one-too-large"),
     ],
 )
 def test_malformed_boards_are_rejected_with_one_error_line_and_exit_2(run_solver, text):

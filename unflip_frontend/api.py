@@ -15,7 +15,8 @@ Boards. Every function takes a board as
     before it is skipped, as in a file);
   - rows of tiles, 0 white and 1 black: [[0, 1], [1, 0]], or a Board;
   - a level of a book: read_book("daily").levels[4] is daily level 5.
-Each side is 2 to 15 tiles; a move is a k×k square, 2 ≤ k ≤ the shorter side, given by its top-left tile.
+Each side is 2 to 31 tiles (solver/contract.def's min_side and max_side); a move is a k×k square,
+2 ≤ k ≤ the shorter side, given by its top-left tile.
 
 Options, keywords only, as the command line's: target (0 or "white", the game's goal; 1 or "black";
 "either", whichever takes fewer moves), threads (default: all cores), max_seconds and max_nodes (a budget:
@@ -116,8 +117,8 @@ __all__ = [
 
 
 class Board(tuple[tuple[int, ...], ...]):
-    """A board checked once: a rectangle of 2 to 15 rows of 2 to 15 tiles, each 0 (white) or 1 (black). It is
-    the tuple of its rows, so it can be indexed, compared and hashed as one.
+    """A board checked once: a rectangle of 2 to 31 rows of 2 to 31 tiles (the contract's sides), each 0
+    (white) or 1 (black). It is the tuple of its rows, so it can be indexed, compared and hashed as one.
 
     >>> board = Board([[1, 1, 0], [1, 1, 0]])
     >>> board.height, board.width, board[0][1]

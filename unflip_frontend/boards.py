@@ -1,5 +1,6 @@
 """Boards and moves. A board is a tuple of rows of 0/1 in the solver's terms: 0 is the game's white. A board
-has H rows of W tiles, 2 ≤ H, W ≤ 15, square or not; a move is a k×k square, 2 ≤ k ≤ min(H, W)."""
+has H rows of W tiles, MIN_SIZE ≤ H, W ≤ MAX_SIZE (the solver's contract's: 2 and 31), square or not; a move
+is a k×k square, 2 ≤ k ≤ min(H, W)."""
 
 from __future__ import annotations
 
@@ -130,7 +131,7 @@ def check_shape(height: int, width: int, where: str) -> None:
         )
 
 
-# The solver's cap on a board's text (max_input_bytes): far above any 15×15 board, and a guard against
+# The solver's cap on a board's text (max_input_bytes): far above any 31×31 board, and a guard against
 # endless input such as /dev/zero.
 MAX_BOARD_CHARS = LIMITS.max_input_bytes
 

@@ -64,8 +64,17 @@ TARGET_NAMES = {"0": "0", "1": "1", "either": "either", "white": "0", "black": "
 # certificate is unreadable (exit 2), not INVALID. Decompressed characters: 12 times the largest certificate
 # measured (83 MB, a 12x12 board's), and about a quarter of an hour of checking (docs/certificates.md).
 LARGEST_CERTIFICATE = 1 << 30
-LONGEST_LINE = 1 << 20  # the solver's longest, a weighting of 256 points and 128 parity rows, is under 10 KB
-LONGEST_WORD = 20  # the solver's numbers are 64-bit, of 19 digits at most; 'unflip-certificate' is 18
+LONGEST_LINE = 1 << 20  # the solver's longest, a weighting of 1,024 points and 128 parity rows: under 30 KB
+# The sides of a board: solver/contract.def's min_side and max_side, written again here because this file
+# reads nothing of the solver's (a test holds the two equal).
+SIDES = range(2, 31 + 1)
+# A board's row is a word of up to 31 tiles; the solver's numbers are 64-bit, of 19 digits at most, and
+# 'unflip-certificate' is 18 characters.
+LONGEST_WORD = max(SIDES[-1], 20)
+# The pair counts of a lattice line are a table over its every mask: 2^16 entries on the longest line of a
+# board of sides up to 15, 2^32 (no longer a table) on one of 31. The solver proves nothing by them past
+# that (on a board with a side over 15 its leaves are W and O), and this checker takes no P or L leaf there.
+LONGEST_COUNTED_LINE = 16
 
 
 class Invalid(Exception):
@@ -77,15 +86,16 @@ class Unreadable(Exception):
 
 
 def read_board(text: str) -> list[list[int]]:
-    """H lines of W digits, 2 to 15 each: all 0/1, or all 1/2 (1 -> 0, 2 -> 1)."""
+    """H lines of W digits, each a number of SIDES: all 0/1, or all 1/2 (1 -> 0, 2 -> 1)."""
     rows = [line.strip() for line in text.splitlines()]
     while rows and not rows[-1]:
         rows.pop()
     digits = set("".join(rows))
     if not rows or not digits <= set("012") or {"0", "2"} <= digits or "" in rows:
         raise Unreadable("the board is not lines of 0/1 (or 1/2) digits")
-    if len({len(row) for row in rows}) != 1 or not (2 <= len(rows) <= 15 and 2 <= len(rows[0]) <= 15):
-        raise Unreadable("the board's lines are not 2 to 15 rows of one length, 2 to 15")
+    if len({len(row) for row in rows}) != 1 or len(rows) not in SIDES or len(rows[0]) not in SIDES:
+        sides = f"{SIDES[0]} to {SIDES[-1]}"
+        raise Unreadable(f"the board's lines are not {sides} rows of one length, {sides}")
     shift = 1 if "2" in digits else 0
     return [[int(ch) - shift for ch in row] for row in rows]
 
@@ -407,6 +417,13 @@ class Checker:
         elif kind == "W":
             proven = -(-total // self.denominator)
         else:
+            longest = max(self.lattice.h, self.lattice.w) + 1
+            if longest > LONGEST_COUNTED_LINE:
+                raise Unreadable(
+                    f"line {self.tokens.line}: a leaf's bound {kind} needs the pair counts of lattice lines "
+                    f"of {longest} points; this checker's cap is {LONGEST_COUNTED_LINE} points (a table of "
+                    f"2^{LONGEST_COUNTED_LINE} masks a line)"
+                )
             rows, columns = self.lattice.line_costs(d)
             if kind == "P":
                 proven = max(-(-sum(rows) // 2), -(-sum(columns) // 2))
@@ -438,11 +455,18 @@ def check(board_path: str, certificate_path: str, target: str = "0") -> int | st
 def check_board(board: list[list[int]], certificate_path: str, target: str = "0") -> int | str:
     """The optimum a certificate proves for a board (rows of 0/1 tiles) and the target asked, or
     UNSOLVABLE; Invalid or Unreadable."""
+    # A tree nests at most H x W - 1 children deep (a longer solution is refused first), two frames a child:
+    # on 31x31 past Python's default limit of 1,000. Python (3.11 on) calls a Python function without
+    # growing the C stack, so the limit is raised that far while checking, and put back after.
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(limit + 2 * len(board) * len(board[0]))
     try:
         with open_certificate(certificate_path) as lines:
             return Checker(board, Tokens(lines), target).check()
     except (OSError, UnicodeDecodeError, EOFError, zlib.error) as exc:
         raise Unreadable(str(exc)) from None
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def main(argv: list[str]) -> int:

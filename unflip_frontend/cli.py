@@ -100,11 +100,15 @@ def invocation(ctx: click.Context) -> str:
     return f"python {name}" if name.endswith(".py") else name
 
 
-class Command(click.Command):
-    """Help texts write `{prog}` where an example names the program."""
+def filled(help_text: str, ctx: click.Context) -> str:
+    """Help texts write `{prog}` where an example names the program, and `{sides}` for the sides a board may
+    have (the solver's contract's)."""
+    return help_text.replace("{prog}", invocation(ctx)).replace("{sides}", f"{MIN_SIZE} to {MAX_SIZE}")
 
+
+class Command(click.Command):
     def get_help(self, ctx: click.Context) -> str:
-        return super().get_help(ctx).replace("{prog}", invocation(ctx))
+        return filled(super().get_help(ctx), ctx)
 
 
 class DefaultCommandGroup(click.Group):
@@ -142,7 +146,7 @@ class DefaultCommandGroup(click.Group):
         return True
 
     def get_help(self, ctx: click.Context) -> str:
-        return super().get_help(ctx).replace("{prog}", invocation(ctx))
+        return filled(super().get_help(ctx), ctx)
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         command = self.commands[self.default_command]
@@ -584,7 +588,7 @@ def solve(
     """Solve Unflip boards in the fewest moves, proven optimal, and print each move as a step card.
 
     SOURCE is a book name (daily, main, weekly), a book file in the game's JSON format, a text board
-    (H lines of W digits, 2 to 15 each, square or not; 0/1 with 0 = white, or 1/2 with 1 = white; the
+    (H lines of W digits, {sides} each, square or not; 0/1 with 0 = white, or 1/2 with 1 = white; the
     digits of a line may be separated by spaces or commas, and a board this program printed reads back as
     itself), - for standard input, or a game link (…?custom=s_W_H$m_2$v$…, or the part after custom=).
     LEVEL is a level number in a book, counting from 1.

@@ -300,17 +300,25 @@ class Compact(Cards):
 
 class Step(Cards):
     """--step: the cards one at a time, a key for the next and the previous, when keys can be read and a
-    card redrawn; anywhere else, every card as without it."""
+    card redrawn in a terminal it fits; anywhere else, every card as without it."""
 
     def solved(self, level: Level, settings: SolverSettings, solution: Solution, boards: list[Board]) -> None:
-        from .stepper import interactive, step_through  # loaded only when it runs
+        from .stepper import interactive, step_through, tallest  # loaded only when it runs
 
         out = self.terminal.out
         if not interactive(out):
             super().solved(level, settings, solution, boards)
             return
+        cards = board_cards(solution, boards, self.glyphs)
+        if (lines := tallest(cards, out, self.glyphs)) > out.height:
+            self.terminal.status(
+                f"--step: a card takes {lines} lines here, more than this terminal's {out.height}; "
+                "every card follows"
+            )
+            super().solved(level, settings, solution, boards)
+            return
         self.terminal.show(solution_summary(level, solution, self.glyphs), Text())
-        step_through(board_cards(solution, boards, self.glyphs), out, self.glyphs)
+        step_through(cards, out, self.glyphs)
         self.terminal.show(Text(), verified_line(solution, self.glyphs))
 
 

@@ -211,9 +211,9 @@ def covering_bound(solver: Path, board: Board, settings: SolverSettings) -> Lowe
 
 
 # What the front end keeps of a solver's output, so that a solver gone wrong (one that floods its pipes)
-# is cut off instead of filling memory. Far above anything the solver writes: a SOLUTION line of a 15×15
-# board is under 400 characters, so the cap holds some 160,000 optimal solutions; --max-solutions asks
-# for fewer.
+# is cut off instead of filling memory. Far above anything the solver writes: a SOLUTION line of 40 moves
+# is under 400 characters (under 9 a move even on 31×31), so the cap holds some 160,000 optimal solutions;
+# --max-solutions asks for fewer.
 MAX_STDOUT_CHARS = 64 << 20
 MAX_STDERR_CHARS = 1 << 20  # progress lines, a few dozen characters an iteration, and one error line
 MAX_LINE_CHARS = 4096

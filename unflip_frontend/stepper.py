@@ -57,15 +57,28 @@ def footer(index: int, count: int, glyphs: Glyphs) -> Text:
     return Text(f"card {index + 1} of {count}  {left}/p previous  {right}/n next  q quit", style="dim")
 
 
+def framed(cards: list[Text], index: int, glyphs: Glyphs) -> Text:
+    """A card as the stepper shows it: the footer with the keys below it."""
+    return Text("\n").join([cards[index], Text(), footer(index, len(cards), glyphs)])
+
+
+def tallest(cards: list[Text], console: Console, glyphs: Glyphs) -> int:
+    """The lines the tallest framed card takes on this console, its lines wrapped at the console's width:
+    one taller than the screen is shown with its bottom cut off, as Live crops what it redraws in place (a
+    31×31 card is 36 lines)."""
+    return max(
+        len(console.render_lines(framed(cards, index, glyphs), console.options, pad=False))
+        for index in range(len(cards))
+    )
+
+
 def step_through(cards: list[Text], console: Console, glyphs: Glyphs) -> None:
     """Show the cards one at a time until q; the last card shown stays on the screen."""
     fd = sys.stdin.fileno()
     index = 0
     with keys_unbuffered(fd), Live(console=console, auto_refresh=False, redirect_stdout=False) as live:
         while True:
-            live.update(
-                Text("\n").join([cards[index], Text(), footer(index, len(cards), glyphs)]), refresh=True
-            )
+            live.update(framed(cards, index, glyphs), refresh=True)
             key = read_key(fd)
             if key in QUIT:
                 live.update(cards[index], refresh=True)  # the keys are no use once it has ended

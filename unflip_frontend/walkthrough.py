@@ -23,8 +23,12 @@ WHITE_LIT, BLACK_LIT = "#ffd43b", "#5c4400"  # tiles inside the square to flip
 OUTLINE = "#f76707"
 TEXT, MUTED = "#212529", "#495057"
 
-BOARD_SPAN = 216  # a board's longer side in SVG units, whatever its size, less what whole tiles leave over
+BOARD_SPAN = 216  # a board's longer side in SVG units up to 21 tiles, less what whole tiles leave over
 GAP = 2
+# The least distance from a tile to the next: past 21 tiles a board grows instead of its tiles shrinking, so
+# a tile stays four times the gap and a column number of two digits fits over its tile.
+MIN_PITCH = 10
+NUMBERED_PITCH = 12  # the least pitch a column number of two digits fits over
 LABEL = 18  # room for the row numbers left of the board and the column numbers above it
 PAD = 12
 HEADING = 44  # a card's two lines of text above the board
@@ -62,9 +66,9 @@ def summary(level: Level, solution: Solution) -> tuple[str, str]:
 
 
 def pitch(board: Board) -> int:
-    """Tiles are square, and the board's longer side spans BOARD_SPAN: a 15×2 strip is drawn at the scale of a
-    15×15 board."""
-    return BOARD_SPAN // max(shape(board))
+    """Tiles are square, and the board's longer side spans BOARD_SPAN (no less than MIN_PITCH a tile): a 15×2
+    strip is drawn at the scale of a 15×15 board."""
+    return max(BOARD_SPAN // max(shape(board)), MIN_PITCH)
 
 
 def board_extent(board: Board) -> tuple[int, int]:
@@ -111,9 +115,12 @@ def labelled_board_svg(board: Board, move: Move | None) -> str:
     step = pitch(board)
     size = min(11, step - 2)
     centre = GAP + (step - GAP) / 2
+    # Two digits a column are wider than a tile below 12 units (boards past 18 tiles): every other column
+    # is numbered there, from the first.
+    numbered = range(0, width, 1 if step >= NUMBERED_PITCH else 2)
     numbers = [
         f'<text x="{LABEL + centre + c * step:g}" y="{LABEL - 5}" text-anchor="middle">{c + 1}</text>'
-        for c in range(width)
+        for c in numbered
     ] + [
         f'<text x="{LABEL - 4}" y="{LABEL + centre + r * step + size * 0.35:g}" '
         f'text-anchor="end">{r + 1}</text>'

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from helpers import REPO, book_tiles, flipped
+from helpers import MAX_SIDE, MIN_SIDE, REPO, book_tiles, flipped
 from jsonschema import Draft202012Validator
 
 from unflip_frontend import api
@@ -22,6 +22,7 @@ SPEC_BOARD = "00000\n00010\n00000\n01000\n00000\n"  # the specification's exampl
 SPEC_OUTPUT = (
     "TARGET 0\nMOVES 8\n1 1 2\n1 1 3\n0 3 2\n0 0 3\n0 0 5\n2 2 2\n2 2 3\n3 0 2\nNODES 65\nTIME 0.002\n"
 )
+SIDE_RANGE = f"each side must be {MIN_SIDE} to {MAX_SIDE} tiles"  # how the front end refuses a side
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 

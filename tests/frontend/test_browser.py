@@ -14,12 +14,13 @@ import numpy as np
 import pytest
 from oracle import replay as oracle_replay
 from PIL import Image
-from walkthrough_cases import CASES
+from walkthrough_cases import CASES, WIDE_CASES
 
 from unflip_frontend.boards import replay, shape
 from unflip_frontend.walkthrough import FRAME, OUTLINE, walkthrough_html, walkthrough_svg
 
 PHONE = (390, 844)  # CSS pixels of a common phone held upright
+DRAWN = {**CASES, **WIDE_CASES}  # every case the browser reads, the 31×31 board among them
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ def read_board(
 def expected_readings(name: str) -> list[Reading]:
     """Computed with the oracle's replay, not the front end's: start, each step (the board before the
     move, its square outlined), solved."""
-    level, solution = CASES[name]()
+    level, solution = DRAWN[name]()
     moves = [(move.row, move.col, move.size) for move in solution.moves]
     boards = [oracle_replay(level.board, moves[:count]) for count in range(len(moves) + 1)]
 
@@ -96,7 +97,7 @@ def expected_readings(name: str) -> list[Reading]:
 
 
 def write_page(tmp_path, name: str) -> tuple:
-    level, solution = CASES[name]()
+    level, solution = DRAWN[name]()
     page = tmp_path / f"{name}.html"
     page.write_text(walkthrough_html(level, solution, replay(level.board, solution.moves)))
     return page, shape(level.board)
@@ -105,7 +106,7 @@ def write_page(tmp_path, name: str) -> tuple:
 RIGHT, LEFT = ("ArrowRight", 39), ("ArrowLeft", 37)
 
 
-@pytest.mark.parametrize("name", CASES)
+@pytest.mark.parametrize("name", DRAWN)
 def test_the_arrow_keys_step_through_the_page_and_each_step_shows_its_black_tiles_and_square(
     browser, tmp_path, name
 ):
@@ -151,8 +152,9 @@ def test_a_link_to_a_card_opens_the_page_at_that_step(browser, tmp_path):
     assert read_board(browser.screenshot(), board_shape) == expected_readings("spec_board")[3]
 
 
-def test_the_page_fits_a_phone_screen_with_no_sideways_scrolling(browser, tmp_path):
-    page, _ = write_page(tmp_path, "fifteen")
+@pytest.mark.parametrize("name", ["fifteen", "thirty_one"])
+def test_the_page_fits_a_phone_screen_with_no_sideways_scrolling(browser, tmp_path, name):
+    page, _ = write_page(tmp_path, name)
     browser.open(page, *PHONE, mobile=True)
     assert browser.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
     image = Image.open(io.BytesIO(browser.screenshot()))
@@ -175,9 +177,9 @@ def test_a_board_taller_than_wide_has_the_tiles_of_a_square_board_its_height_and
     assert abs(pitches["tower"] - pitches["fifteen"]) <= 0.5, pitches
 
 
-@pytest.mark.parametrize("name", CASES)
+@pytest.mark.parametrize("name", DRAWN)
 def test_every_card_of_the_svg_picture_shows_its_black_tiles_and_outlined_square(browser, tmp_path, name):
-    level, solution = CASES[name]()
+    level, solution = DRAWN[name]()
     picture = tmp_path / f"{name}.svg"
     picture.write_text(walkthrough_svg(level, solution, replay(level.board, solution.moves)))
     root = ElementTree.fromstring(picture.read_text())

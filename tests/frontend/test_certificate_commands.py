@@ -11,9 +11,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import REPO, book_tiles, limit_memory, run_checker
+from helpers import MAX_SIDE, MIN_SIDE, REPO, book_tiles, limit_memory, run_checker
 from oracle import board_from_mask
 from support import SPEC_BOARD, one_line, run, square_board, write, write_book
+
+from unflip_frontend import certificate_check
 
 
 def test_a_solved_board_writes_a_certificate_that_checks_valid(tmp_path):
@@ -85,6 +87,10 @@ def test_the_checker_imports_nothing_of_the_solver_or_the_front_end():
     source = (REPO / "unflip_frontend" / "certificate_check.py").read_text()
     imports = {line.split()[1] for line in source.splitlines() if line.startswith(("import ", "from "))}
     assert imports == {"__future__", "gzip", "sys", "zlib", "collections.abc", "typing"}
+
+
+def test_the_checkers_sides_are_the_contracts_though_it_reads_nothing_of_the_solver():
+    assert certificate_check.SIDES == range(MIN_SIDE, MAX_SIDE + 1)
 
 
 def test_a_certificate_is_not_asked_of_a_cluster(tmp_path):
@@ -168,7 +174,8 @@ def hostile(case: str, text: str, folder: Path) -> tuple[str, int, str]:
     if case == "a number of 5,000 digits":
         path.write_text(text.replace("\ndenominator 1048576\n", "\ndenominator " + "9" * 5000 + "\n"))
         line = text[: text.index("denominator")].count("\n") + 1
-        return str(path), 2, f"line {line}: a word of 5,000 characters, more than this checker's cap of 20"
+        cap = certificate_check.LONGEST_WORD
+        return str(path), 2, f"line {line}: a word of 5,000 characters, more than this checker's cap of {cap}"
     if case == "20,000 branches nested by T":
         path.write_text(nested_by_t(text))
         line = nested_by_t(text).count("\n") - 1

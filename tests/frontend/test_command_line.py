@@ -5,7 +5,7 @@ import re
 
 import click
 import pytest
-from helpers import REPO
+from helpers import MAX_SIDE, MIN_SIDE, REPO
 from support import one_line, recorded, run, write
 
 from unflip_frontend import __version__
@@ -23,6 +23,11 @@ def test_help_shows_the_positional_forms_every_option_with_an_example_and_the_co
     for option in options:
         assert option.opts[0] in help_text
         assert "Example:" in option.help, option.opts
+
+
+def test_help_gives_the_sides_of_a_board_as_the_solvers_contract_does():
+    help_text = " ".join(run("--help").stdout.split())  # as one line, however the help wraps
+    assert f"H lines of W digits, {MIN_SIDE} to {MAX_SIDE} each" in help_text and "{sides}" not in help_text
 
 
 def test_running_with_no_arguments_shows_the_help():
@@ -81,9 +86,9 @@ def test_size_and_optimum_show_a_range_metavar_in_the_help():
 @pytest.mark.parametrize(
     ("option", "value", "message"),
     [
-        ("--size", "16", "'16' is not a range within 2-15"),
-        ("--size", "9-4", "'9-4' is not a range within 2-15"),
-        ("--size", "7x16", "'16' is not a range within 2-15"),
+        ("--size", str(MAX_SIDE + 1), f"'{MAX_SIDE + 1}' is not a range within {MIN_SIDE}-{MAX_SIDE}"),
+        ("--size", "9-4", f"'9-4' is not a range within {MIN_SIDE}-{MAX_SIDE}"),
+        ("--size", f"7x{MAX_SIDE + 1}", f"'{MAX_SIDE + 1}' is not a range within {MIN_SIDE}-{MAX_SIDE}"),
         ("--size", "7x", "expected N, A-B or HxW, not '7x'"),
         ("--size", "3x4x5", "expected N, A-B or HxW, not '3x4x5'"),
         ("--size", "ax5", "expected N or A-B, not 'a'"),

@@ -20,6 +20,7 @@ from unflip_frontend.errors import SolverError
 
 CONTRACT = REPO / "solver" / "contract.def"
 BUILD = REPO / "solver" / "build.mk"
+MAX_SIDE = f"UNFLIP_LIMIT(max_side, {solver_contract().limits.max_side},"
 
 
 def test_the_exit_statuses_are_named_as_the_contract_names_them():
@@ -36,7 +37,7 @@ def test_the_exit_statuses_are_named_as_the_contract_names_them():
 
 def test_the_front_ends_limits_are_the_contracts():
     limits = solver_contract().limits
-    assert (boards.MIN_SIZE, boards.MAX_SIZE) == (limits.min_side, limits.max_side) == (2, 15)
+    assert (boards.MIN_SIZE, boards.MAX_SIZE) == (limits.min_side, limits.max_side) == (2, 31)
     assert boards.MAX_BOARD_CHARS == limits.max_input_bytes
     assert solver.SECONDS_RANGE == (limits.min_seconds, limits.max_seconds) == (1e-3, 1e9)
     assert solver.MAX_THREADS == limits.max_threads
@@ -80,8 +81,8 @@ def line_of(path, text: str) -> int:
     ("old", "new", "why"),
     [
         ("UNFLIP_EXIT(failed, 4,", "UNFLIP_EXIT(failed 4,", "expected UNFLIP_EXIT"),
-        ("UNFLIP_LIMIT(max_side, 15,", "UNFLIP_LIMIT(max_side, fifteen,", "expected UNFLIP_EXIT"),
-        ("UNFLIP_LIMIT(max_side, 15,", "UNFLIP_LIMIT(max_side, 15u,", "expected UNFLIP_EXIT"),
+        (MAX_SIDE, "UNFLIP_LIMIT(max_side, fifteen,", "expected UNFLIP_EXIT"),
+        (MAX_SIDE, MAX_SIDE[:-1] + "u,", "expected UNFLIP_EXIT"),
         ('UNFLIP_EXIT(failed, 4, "the', "UNFLIP_EXIT(failed, 4, the", "expected UNFLIP_EXIT"),
         ("UNFLIP_EXIT(failed, 4,", "UNFLIP_EXIT(failed, 4.5,", "exit status 4.5 is not an integer"),
         ("UNFLIP_EXIT(failed, 4,", "UNFLIP_EXIT(failed, 3,", "a second UNFLIP_EXIT with status 3"),
@@ -114,7 +115,7 @@ def test_a_missing_contract_entry_or_a_fractional_integer_limit_is_an_error_nami
         SolverError, match=rf"^{re.escape(str(path))}: no UNFLIP_EXIT\(failed, \.\.\.\) line$"
     ):
         read_contract(path)
-    path = contract_with(tmp_path, "UNFLIP_LIMIT(max_side, 15,", "UNFLIP_LIMIT(max_side, 15.5,")
+    path = contract_with(tmp_path, MAX_SIDE, "UNFLIP_LIMIT(max_side, 15.5,")
     with pytest.raises(SolverError, match=rf"^{re.escape(str(path))}: max_side is 15.5, not an integer$"):
         read_contract(path)
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import oracle
 import pytest
-from helpers import REPO
-from support import SPEC_BOARD, json_records, one_line, run, write
+from helpers import MAX_SIDE, REPO
+from support import SIDE_RANGE, SPEC_BOARD, json_records, one_line, run, write
 from test_annotate import STYLES, clears_in, tiles, vector_of, wrong_book
 
 from unflip_frontend.books import BOOK_FILES
@@ -318,7 +318,7 @@ def test_a_link_is_a_source_like_any_level_for_hint_annotate_and_a_new_page(tmp_
         ("s_5_5$m_3$v$" + "0" * 30, "m_3 is the game's 3-colour arithmetic"),
         ("s_5_5$m_2$v$" + "0" * 29, "has 29 entries, but a 5×5 board has 30 moves"),
         ("s_5_5$m_2$v$2" + "0" * 29, "has 2 at entry 1; every entry is 0 or 1"),
-        ("s_16_5$m_2$v$0", "each side must be 2 to 15 tiles"),
+        (f"s_{MAX_SIDE + 1}_5$m_2$v$0", SIDE_RANGE),
         ("https://unflipgame.com/?custom=", "the custom parameter, which holds the level, is empty"),
     ],
 )

@@ -11,7 +11,7 @@ import time
 
 import oracle
 import pytest
-from helpers import REPO
+from helpers import MAX_SIDE, REPO
 from support import one_line, run
 
 from unflip_frontend.books import BOOK_FILES
@@ -357,11 +357,11 @@ def test_an_impossible_plan_is_one_clear_error():
     "option, value",
     [
         ("--size", "1"),
-        ("--size", "16"),
+        ("--size", str(MAX_SIDE + 1)),
         ("--size", "9-4"),
         ("--size", "7x"),
         ("--size", "x7"),
-        ("--size", "7x16"),
+        ("--size", f"7x{MAX_SIDE + 1}"),
         ("--size", "1x7"),
         ("--size", "7x10x3"),
         ("--size", "5-3x7"),

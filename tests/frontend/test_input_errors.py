@@ -1,6 +1,7 @@
 """Bad input: every unusable book, board, level or option is one line on standard error, exit status 2,
 never a traceback, never a hang."""
 
+import json
 import os
 import pty
 import subprocess
@@ -8,8 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import REPO, limit_memory
-from support import one_line, recorded, run, write, write_book
+from helpers import MAX_SIDE, REPO, limit_memory
+from support import SIDE_RANGE, one_line, recorded, run, write, write_book
+
+OVER = MAX_SIDE + 1  # the first side refused
 
 
 def input_error(tmp_path: Path, *args: str, input: str | None = None) -> str:
@@ -81,16 +84,16 @@ def test_a_board_file_with_a_level_number_is_refused(tmp_path):
             "level 1: tiles row 3 has 2 entries, but row 1 has 3",
         ),
         ('{"levels": [{"tiles": []}]}', "level 1: 'tiles' has no rows"),
-        ('{"levels": [{"tiles": [[1, 2]]}]}', "level 1: the board is 1×2; each side must be 2 to 15 tiles"),
+        ('{"levels": [{"tiles": [[1, 2]]}]}', f"level 1: the board is 1×2; {SIDE_RANGE}"),
         (
-            '{"levels": [{"tiles": [' + ", ".join(["[" + ", ".join(["1"] * 16) + "]"] * 2) + "]}]}",
-            "level 1: the board is 2×16; each side must be 2 to 15 tiles",
+            '{"levels": [{"tiles": [' + ", ".join(["[" + ", ".join(["1"] * OVER) + "]"] * 2) + "]}]}",
+            f"level 1: the board is 2×{OVER}; {SIDE_RANGE}",
         ),
         (
             '{"levels": [{"tiles": [[1, 1], [1, 0]]}]}',
             "level 1: tile 0 at row 2, col 2 (expected 1 = white or 2 = black)",
         ),
-        ('{"levels": [{"tiles": [[1]]}]}', "level 1: the board is 1×1; each side must be 2 to 15 tiles"),
+        ('{"levels": [{"tiles": [[1]]}]}', f"level 1: the board is 1×1; {SIDE_RANGE}"),
         (
             '{"levels": [{"tiles": {"array": [1, 1, 1], "width": 2, "height": 2}}]}',
             "level 1: tiles array has 3 entries, but height 2 × width 2 is 4",
@@ -101,15 +104,15 @@ def test_a_board_file_with_a_level_number_is_refused(tmp_path):
         ),
         (
             '{"levels": [{"tiles": {"array": [1, 1, 1, 1, 1, 1, 1, 1], "width": 1, "height": 8}}]}',
-            "level 1: the board is 8×1; each side must be 2 to 15 tiles",
+            f"level 1: the board is 8×1; {SIDE_RANGE}",
         ),
         (
-            '{"levels": [{"tiles": {"array": [1, 1, 1, 1], "width": 2, "height": 16}}]}',
-            "level 1: the board is 16×2; each side must be 2 to 15 tiles",
+            json.dumps({"levels": [{"tiles": {"array": [1, 1, 1, 1], "width": 2, "height": OVER}}]}),
+            f"level 1: the board is {OVER}×2; {SIDE_RANGE}",
         ),
         (
             '{"levels": [{"tiles": {"array": [1, 1, 1, 1], "width": 0, "height": -3}}]}',
-            "level 1: the board is -3×0; each side must be 2 to 15 tiles",
+            f"level 1: the board is -3×0; {SIDE_RANGE}",
         ),
         (
             '{"levels": [{"tiles": {"array": [1, 1, 1, 1, 1, 1], "width": 3.0, "height": 2}}]}',
@@ -145,16 +148,16 @@ def test_a_malformed_book_says_what_is_wrong_and_where(tmp_path, book, message):
     ("board", "message"),
     [
         ("", ": the board is empty"),
-        ("0\n", ": the board is 1×1; each side must be 2 to 15 tiles"),
+        ("0\n", f": the board is 1×1; {SIDE_RANGE}"),
         ("010\n01\n000\n", " line 2: 2 tiles, but line 1 has 3"),
         ("010\n0x0\n000\n", " line 2: 'x' is not a tile (use digits 0/1 or 1/2)"),
         ("\n01\n10\n", " line 1 is blank; board rows must be consecutive"),
-        ("0101\n", ": the board is 1×4; each side must be 2 to 15 tiles"),
-        ("0\n1\n0\n", ": the board is 3×1; each side must be 2 to 15 tiles"),
-        ("01\n" * 16, ": the board is 16×2; each side must be 2 to 15 tiles"),
+        ("0101\n", f": the board is 1×4; {SIDE_RANGE}"),
+        ("0\n1\n0\n", f": the board is 3×1; {SIDE_RANGE}"),
+        ("01\n" * OVER, f": the board is {OVER}×2; {SIDE_RANGE}"),
         ("010\n101\n01\n", " line 3: 2 tiles, but line 1 has 3"),
         ("02\n10\n", ": mixes 0 and 2; use 0/1 (0 = white) or 1/2 (1 = white) throughout"),
-        ("0" * 16 + "\n" + ("0" * 16 + "\n") * 15, ": the board is 16×16; each side must be 2 to 15 tiles"),
+        (("0" * OVER + "\n") * OVER, f": the board is {OVER}×{OVER}; {SIDE_RANGE}"),
     ],
 )
 def test_a_malformed_board_says_what_is_wrong_and_where(tmp_path, board, message):
@@ -219,7 +222,8 @@ def test_endless_input_is_read_only_up_to_the_cap_and_refused_in_one_line(how):
 
 def test_a_board_longer_than_the_solvers_cap_is_refused_as_the_solver_refuses_it(tmp_path):
     assert input_error(tmp_path, "-", input="01\n10\n" + " " * 70_000) == (
-        "error: standard input is larger than 65536 characters; a board is at most 15 lines of 15 digits"
+        "error: standard input is larger than 65536 characters; "
+        f"a board is at most {MAX_SIDE} lines of {MAX_SIDE} digits"
     )
 
 

@@ -8,7 +8,9 @@ import random
 
 import oracle
 import pytest
+from helpers import MAX_SIDE
 from oracle import replay, uniform
+from support import SIDE_RANGE
 
 from unflip_frontend.errors import InputError
 from unflip_frontend.links import (
@@ -67,7 +69,10 @@ def test_the_tile_form_reads_row_by_row_with_1_white_and_2_black_also_after_a_le
     assert (full.identifier, full.board) == ("level_1000000000001", ((1, 1, 0), (0, 0, 1)))
 
 
-@pytest.mark.parametrize(("height", "width"), [(2, 2), (4, 4), (7, 7), (3, 5), (5, 3), (2, 15), (15, 15)])
+@pytest.mark.parametrize(
+    ("height", "width"),
+    [(2, 2), (4, 4), (7, 7), (3, 5), (5, 3), (2, 15), (15, 15), (20, 20), (16, MAX_SIDE), (MAX_SIDE, 2)],
+)
 def test_a_shared_link_reads_back_as_the_same_board_and_vector_for_squares_and_rectangles(height, width):
     rng = random.Random(height * 31 + width)
     for _ in range(5):
@@ -113,8 +118,11 @@ def test_a_vector_that_does_not_make_the_board_is_never_shared():
         ("s_3_2$m_2$v$100", "the solution vector has 3 entries, but a 2×3 board has 2 moves"),
         ("s_3_2$m_2$v$12", "the solution vector has 2 at entry 2; every entry is 0 or 1"),
         ("s_3_2$m_2$v$1x", "'x' in '1x' is not a number"),
-        ("s_16_2$m_2$v$0", "the shape s_16_2 is 16 wide and 2 high; each side must be 2 to 15 tiles"),
-        ("s_1_4$m_2$v$0", "each side must be 2 to 15 tiles"),
+        (
+            f"s_{MAX_SIDE + 1}_2$m_2$v$0",
+            f"the shape s_{MAX_SIDE + 1}_2 is {MAX_SIDE + 1} wide and 2 high; {SIDE_RANGE}",
+        ),
+        ("s_1_4$m_2$v$0", SIDE_RANGE),
         ("s_3_2$m_2$t$1_2_1", "3 tiles, but a board 3 wide and 2 high has 6"),
         ("s_3_2$m_2$t$1_2_1_0_1_1", "tile 0 at row 2, col 1 (expected 1 = white or 2 = black)"),
         ("s_3_2$m_2$x$10", "'x' is not a level's form"),

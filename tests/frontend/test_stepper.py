@@ -15,7 +15,7 @@ from support import SPEC_BOARD, SPEC_OUTPUT, one_line, run, write
 from tmux_session import Terminal, require_tmux
 from walkthrough_cases import SPEC_MOVES, strip
 
-from unflip_frontend.boards import parse_board_text, replay
+from unflip_frontend.boards import Move, parse_board_text, replay
 from unflip_frontend.render import UNICODE, step_card
 
 
@@ -97,6 +97,39 @@ def test_a_rectangles_cards_step_in_place_as_a_squares_do(tmp_path, fake_solver)
         terminal.wait_for("Solved:")
         terminal.keys("q")
         assert "EXIT=0" in terminal.wait_for("EXIT=")
+    finally:
+        terminal.close()
+
+
+@pytest.mark.parametrize(("height", "stepped"), [(40, True), (30, False)])
+def test_a_31x31_board_is_stepped_where_its_card_fits_the_screen_and_else_every_card_is_printed_with_a_note(
+    tmp_path, fake_solver, height, stepped
+):
+    # A 31×31 card and its footer take 37 lines: on 30, redrawn in place, its bottom rows and the keys
+    # were cut off and shown as '...'.
+    require_tmux()
+    moves = (Move(29, 29, 2), Move(2, 0, 27))
+    board = replay(tuple((0,) * 31 for _ in range(31)), moves)[-1]
+    env = fake_solver("TARGET 0\nMOVES 2\n29 29 2\n2 0 27\nNODES 3\nTIME 0\n")
+    path = write(tmp_path / "wide.txt", "".join("".join(map(str, row)) + "\n" for row in board))
+    unflip = shlex.join(
+        ["env", *(f"{k}={v}" for k, v in env.items()), sys.executable, str(REPO / "unflip.py"), str(path)]
+    )
+    terminal = Terminal(f"{unflip} --step; echo EXIT=$?; sleep 3600", height=height)
+    try:
+        if stepped:
+            assert "card 1 of 3" in terminal.wait_for("Step 1 of 2")
+            terminal.keys("q")
+        screen = terminal.wait_for("EXIT=")
+        history = terminal.tmux("capture-pane", "-p", "-S", "-200")
+        assert "EXIT=0" in screen and "..." not in history
+        assert ("every card follows" in history) != stepped
+        if not stepped:
+            assert (
+                "--step: a card takes 37 lines here, more than this terminal's 30; every card follows"
+                in history
+            )
+            assert history.count("Step ") == 2 and "Solved:" in history
     finally:
         terminal.close()
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from helpers import in_ci
 from support import SPEC_BOARD, SPEC_OUTPUT, one_line, run, write
-from walkthrough_cases import CASES, spec_board
+from walkthrough_cases import CASES, WIDE_CASES, spec_board
 
 from unflip_frontend.boards import replay
 from unflip_frontend.walkthrough import walkthrough_html, walkthrough_svg
@@ -47,6 +47,19 @@ def test_the_svg_walkthrough_is_well_formed_xml_with_a_card_for_start_each_move_
     assert len(cards) == len(solution.moves) + 2
     outlines = root.findall(".//{http://www.w3.org/2000/svg}rect[@class='outline']")
     assert len(outlines) == len(solution.moves)
+
+
+def test_a_31_wide_walkthrough_keeps_tiles_of_8_units_and_numbers_every_other_column():
+    # At the 15×15 board's scale a 31×31 tile was 4 units with 2 of gap, and its two-digit column numbers
+    # ran together ("10111213…").
+    level, solution = WIDE_CASES["thirty_one"]()
+    root = ElementTree.fromstring(walkthrough_svg(level, solution, replay(level.board, solution.moves)))
+    card = root.find("{http://www.w3.org/2000/svg}g[@class='card']")
+    assert card is not None
+    tiles = card.findall(".//{http://www.w3.org/2000/svg}g[@class='board']/{http://www.w3.org/2000/svg}rect")
+    assert len(tiles) == 1 + 31 * 31 and {tile.get("width") for tile in tiles[1:]} == {"8"}
+    numbers = [text.text for text in card.iter("{http://www.w3.org/2000/svg}text")][2:]  # after the heading
+    assert numbers == [str(c) for c in range(1, 32, 2)] + [str(r) for r in range(1, 32)]
 
 
 def test_the_title_names_the_level_its_size_and_par_and_what_was_proven():

@@ -17,13 +17,14 @@ SCREEN_TIMEOUT = 60
 
 
 class Terminal:
-    """A tmux server of its own running one command in a window of 40 lines. The window closes when the
-    command ends, so a command whose last screen matters ends in a long sleep; close() ends it all."""
+    """A tmux server of its own running one command in a window of 40 lines (or as many as asked). The
+    window closes when the command ends, so a command whose last screen matters ends in a long sleep;
+    close() ends it all."""
 
-    def __init__(self, command: str, width: int = 100) -> None:
+    def __init__(self, command: str, width: int = 100, height: int = 40) -> None:
         self.socket = f"unflip-test-{uuid.uuid4().hex[:12]}"
         # COLUMNS and LINES, which a test run may carry, would override the window's own size.
-        self.tmux("new-session", "-d", "-x", str(width), "-y", "40", f"unset COLUMNS LINES; {command}")
+        self.tmux("new-session", "-d", "-x", str(width), "-y", str(height), f"unset COLUMNS LINES; {command}")
 
     def tmux(self, *args: str) -> str:
         return subprocess.run(

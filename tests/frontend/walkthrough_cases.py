@@ -60,6 +60,12 @@ def tower() -> tuple[Level, Solution]:
     return Level("tower.txt", None, made_by(15, moves, 2), None, ""), Solution(0, moves, 3, 0.001)
 
 
+def thirty_one() -> tuple[Level, Solution]:
+    """The largest board, its tiles at the least pitch: squares at the far corner and across the middle."""
+    moves = (Move(29, 29, 2), Move(2, 0, 27))
+    return Level("wide.txt", None, made_by(31, moves), None, ""), Solution(0, moves, 5, 0.01)
+
+
 CASES = {
     "spec_board": spec_board,
     "twelve": twelve,
@@ -68,3 +74,5 @@ CASES = {
     "strip": strip,
     "tower": tower,
 }
+# Drawn by the browser's tests, not kept as a golden file: a 31×31 picture is some 200 KB of tiles.
+WIDE_CASES = {"thirty_one": thirty_one}
