@@ -11,7 +11,7 @@ import signal
 from pathlib import Path
 
 import pytest
-from helpers import scrambled
+from helpers import MAX_SIDE, scrambled
 from support import (
     json_records,
     no_second_bound_run,
@@ -30,6 +30,8 @@ from unflip_frontend.difficulty import BREAK_AHEAD, curve_breaks
 
 # A row of the table: level, board, par, optima, minEric, obv×100, gap, time, title (empty for a lone board).
 ROW = re.compile(r"^ +(\d+) +(\d+×\d+) +(\S+) +(\S+) +(\S+) +(\S+) +(\S+) +(\S+)(?: +(.*))?$", re.M)
+
+ERIC_MOST = MAX_SIDE * MAX_SIDE + 1  # the most --eric takes: the largest board's tiles, and one
 
 
 def table_rows(stdout: str) -> list[tuple[str, ...]]:
@@ -274,7 +276,7 @@ def test_generate_orders_the_book_by_the_figure_asked_for(tmp_path, figure, valu
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--eric", "9-3"), "error: Invalid value for '--eric': '9-3' is not a range within 1-226"),
+        (("--eric", "9-3"), f"error: Invalid value for '--eric': '9-3' is not a range within 1-{ERIC_MOST}"),
         (("--obv", "101"), "error: Invalid value for '--obv': '101' is not a range within 0-100"),
         (("--order-by", "fun"), "error: Invalid value for '--order-by': 'fun' is not one of"),
         (
