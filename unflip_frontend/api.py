@@ -51,22 +51,22 @@ UNFLIP_SOLVER to run a ready executable instead; call build_solver() to build ah
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Literal, TypeVar, cast
 
 from . import boards
 from .books import Book, Level, load_source
 from .build import OnBuild, ensure_solver, quiet_build
-from .difficulty import Signals, level_signals
 from .errors import InputError, SolverError, VerificationError
 from .files import writable_target, write_atomically
-from .hints import PREFERENCES, Hint, find_hint, hint_settings
 from .protocol import LowerBound, Optima, OptimaCount, SearchProgress, Solution, Stopped, Unsolvable
+from .signal_names import PREFERENCES
 from .solver import (
     MAX_NODES,
     MAX_SOLUTIONS,
@@ -81,7 +81,16 @@ from .solver import (
 )
 from .verify import solve_board
 
+if TYPE_CHECKING:
+    from .difficulty import Signals
+    from .hints import Hint
+
 Move = boards.Move
+
+# The two exports whose modules a solve does not otherwise load (difficulty.py, hints.py, and fractions with
+# them) load when first asked for (PEP 562), as do the functions that need them: a solve does not pay for
+# them (docs/results.md, "Start-up").
+LAZY_EXPORTS = {"Signals": ".difficulty", "Hint": ".hints"}
 
 __all__ = [
     "Board",
@@ -113,6 +122,12 @@ __all__ = [
     "signals",
     "solve",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name not in LAZY_EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(LAZY_EXPORTS[name], __package__), name)
 
 
 class Board(tuple[tuple[int, ...], ...]):
@@ -431,6 +446,8 @@ def measured_optima(
 ) -> Signals:
     """The signals over optimal solutions of the board (every one when complete), with the root's lower
     bound: bound when the search that listed them gave it (solver.RootBound), else the solver's at once."""
+    from .difficulty import level_signals  # loaded only when it runs
+
     level = as_level(board)
     optimum = len(solutions[0])
     if bound is None:
@@ -464,6 +481,8 @@ def hint(
     >>> found.move, found.remaining
     (Move(row=0, col=0, size=2), 1)
     """
+    from .hints import find_hint, hint_settings  # loaded only when it runs
+
     settings = search_settings(target, None, max_seconds, max_nodes)
     if prefer is not None and prefer not in PREFERENCES:
         raise InputError(f"prefer must be {' or '.join(map(repr, PREFERENCES))}, not {prefer!r}")

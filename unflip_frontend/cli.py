@@ -28,7 +28,6 @@ from .commands import (
     solve_all,
     solve_single,
 )
-from .difficulty import FIGURE_NAMES
 from .errors import ClusterError, InputError, OutputError, SolverError, likely_meant, whole_number
 from .files import (
     STANDARD_STREAM,
@@ -39,11 +38,11 @@ from .files import (
     writable_target,
     write_atomically,
 )
-from .hints import PREFERENCES, hint_settings
 from .layout import find_layout
 from .links import GAME_PAGE, WEB_PAGE, check_page, page_address
 from .outputs import Outputs, Stream, choose_outputs, stream_in_words
 from .render import Glyphs
+from .signal_names import FIGURE_NAMES, PREFERENCES
 from .solver import (
     MAX_NODES,
     MAX_SOLUTIONS,
@@ -64,8 +63,8 @@ from .terminal import (
     output_closed,
 )
 
-# The certificates, the generator, certificate_check, webbrowser and click's completion are loaded inside
-# the commands that use them: a solve does not pay for their import (tests/frontend/test_solving.py).
+# The certificates, the generator, certificate_check, hints, webbrowser and click's completion are loaded
+# inside the commands that use them: a solve does not pay for their import (tests/frontend/test_solving.py).
 if TYPE_CHECKING:  # Dask is an optional extra: cluster.py is imported only when --dask asks for it
     from click.shell_completion import CompletionItem
 
@@ -782,6 +781,8 @@ def hint(
     if no_color:
         run.terminal.disable_colour()
     stream = run.choose({"--json": json_}, run.terminal.glyphs(ascii_)).stream
+    from .hints import hint_settings  # loaded only when it runs
+
     level = chosen_level(source, level_number, books)
     give_hint(level, hint_settings(TARGETS[target], max_seconds, max_nodes), stream, prefer)
 

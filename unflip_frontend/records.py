@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 from .boards import Board, Move
 from .books import Book, Level
-from .difficulty import Signals, signals_object
 from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable
 from .solver import SolverSettings
 from .verify import FAILURE_KINDS, Failure, LevelCheck, Tally
 
-if TYPE_CHECKING:  # report.py imports this module; annotate and hints are loaded only by their commands
+if TYPE_CHECKING:  # report.py imports this module; annotate, difficulty and hints are loaded only when used
     from .annotate import LevelAudit
+    from .difficulty import Signals
     from .hints import Hint
     from .report import Measured, Report
 
@@ -133,6 +133,8 @@ def solve_record(
     signals: Signals | None = None,
 ) -> Record:
     """With signals (--signals), the level's difficulty signals too."""
+    from .difficulty import signals_object  # loaded already, where there are signals
+
     measured = {} if signals is None else {"signals": signals_object(signals)}
     return record(
         "solve",
@@ -283,6 +285,8 @@ def error_record(outcome: str, message: str, exit_status: int) -> Record:
 
 def reported_record(row: Measured) -> Record:
     """One level of a report, as it is measured: its signals (difficulty.py), or why it has none."""
+    from .difficulty import signals_object  # loaded already, by the report
+
     return record(
         "reported",
         level=level_object(row.level),
