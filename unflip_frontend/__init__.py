@@ -13,7 +13,7 @@ each move as a step card. The modules, one family each:
     solver     running one search as a process
     verify     replaying every answer on the original board; par checks
     hints      one move of an optimal solution from any position
-    signal_names  the signals' names, as hint --prefer and generate --order-by offer them
+    option_values  what the options are declared with: choices, a default
     render     step cards, boards and level tables as rich text
     render_optima  every optimal solution, their count, and a hint's card
     records    the --json records

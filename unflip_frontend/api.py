@@ -65,8 +65,8 @@ from .books import Book, Level, load_source
 from .build import OnBuild, ensure_solver, quiet_build
 from .errors import InputError, SolverError, VerificationError
 from .files import writable_target, write_atomically
+from .option_values import PREFERENCES
 from .protocol import LowerBound, Optima, OptimaCount, SearchProgress, Solution, Stopped, Unsolvable
-from .signal_names import PREFERENCES
 from .solver import (
     MAX_NODES,
     MAX_SOLUTIONS,

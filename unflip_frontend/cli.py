@@ -19,7 +19,6 @@ from . import __version__, api
 from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
 from .books import BOOK_FILES, Book, Level, book_text, load_source, parse_book, pick_level, source_file
 from .commands import (
-    CertificateFolder,
     annotate_book,
     certify_levels,
     give_hint,
@@ -39,10 +38,9 @@ from .files import (
     write_atomically,
 )
 from .layout import find_layout
-from .links import GAME_PAGE, WEB_PAGE, check_page, page_address
+from .option_values import FIGURE_NAMES, GAME_PAGE, PREFERENCES
 from .outputs import Outputs, Stream, choose_outputs, stream_in_words
 from .render import Glyphs
-from .signal_names import FIGURE_NAMES, PREFERENCES
 from .solver import (
     MAX_NODES,
     MAX_SOLUTIONS,
@@ -63,11 +61,13 @@ from .terminal import (
     output_closed,
 )
 
-# The certificates, the generator, certificate_check, hints, webbrowser and click's completion are loaded
-# inside the commands that use them: a solve does not pay for their import (tests/frontend/test_solving.py).
+# The certificates, the generator, certificate_check, hints, links, webbrowser and click's completion are
+# loaded inside the commands that use them: a solve does not pay for their import
+# (tests/frontend/test_solving.py).
 if TYPE_CHECKING:  # Dask is an optional extra: cluster.py is imported only when --dask asks for it
     from click.shell_completion import CompletionItem
 
+    from .book_certificates import CertificateFolder
     from .cluster import Cluster
     from .generator import Shapes
 
@@ -367,6 +367,8 @@ def certificates_asked(folder: str | None, gzipped: bool, dask: str | None) -> C
         if gzipped:
             raise InputError("--gzip is for the certificates of --certificate DIR: give that too")
         return None
+    from .book_certificates import CertificateFolder  # loaded only when certificates are asked for
+
     return CertificateFolder(writable_folder(folder, "--certificate"), folder, gzipped)
 
 
@@ -1229,6 +1231,8 @@ def share(
       {prog} share mybook.json 3 --page https://example.org/unflip/
       {prog} share 'https://unflipgame.com/?custom=s_5_5$m_2$v$...'
     """
+    from .links import check_page  # loaded only when it runs
+
     check_page(page)  # before the search, not after it
     stream = run.choose({"--json": json_}, run.terminal.glyphs()).stream
     share_level(
@@ -1366,6 +1370,8 @@ def page(run: Run, source: str, level_number: int | None, books: str | None, ope
       {prog} page weekly 20 --open
       {prog} page board.txt
     """
+    from .links import WEB_PAGE, page_address  # loaded only when it runs
+
     level = chosen_level(source, level_number, books)
     built = find_layout().root / WEB_PAGE
     if not built.is_file():

@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 from .boards import RECTANGLE_MAPS, SYMMETRY_GROUPS, TILE_MAPS, Board, Move, board_image, shape, shape_text
 from .errors import InputError
 from .game_vectors import game_moves
-from .signal_names import FIGURE_NAMES
+from .option_values import FIGURE_NAMES
 
 HALF = Fraction(1, 2)
 

@@ -14,12 +14,12 @@ from .boards import Board, Move
 from .books import Book, Level
 from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable
 from .solver import SolverSettings
-from .verify import FAILURE_KINDS, Failure, LevelCheck, Tally
 
-if TYPE_CHECKING:  # report.py imports this module; annotate, difficulty and hints are loaded only when used
+if TYPE_CHECKING:  # report.py imports this module; the rest are loaded only when used
     from .annotate import LevelAudit
     from .difficulty import Signals
     from .hints import Hint
+    from .level_checks import Failure, LevelCheck, Tally
     from .report import Measured, Report
 
 SCHEMA_VERSION = 1
@@ -195,6 +195,8 @@ def level_record(check: LevelCheck, failure: Failure | None) -> Record:
 def all_record(book: Book, tallied: Tally, failures: list[Failure], outcome: str, exit_status: int) -> Record:
     """The end of --all: the tally of the levels that finished, which of them fail the run, and for each
     kind of failure, which fail for it."""
+    from .level_checks import FAILURE_KINDS  # loaded already, by --all
+
     kinds = {
         name: [failure.number for failure in failures if failure.kind == kind]
         for kind, name in zip(FAILURE_KINDS, ("book_wrong", "solver_failed", "stopped"), strict=True)

@@ -47,7 +47,8 @@ def test_the_script_runs_as_a_program_on_a_board_file_or_standard_input(tmp_path
     )
 
 
-# Loaded only by the commands that use them (docs/results.md, "Start-up"): a solve does not pay for them.
+# Loaded only where they are used (a command, --all, a game link as the source; docs/results.md, "Start-up"):
+# a solve of a board file does not pay for them.
 NOT_ON_THE_SOLVE_PATH = {
     f"unflip_frontend.{name}"
     for name in (
@@ -56,8 +57,11 @@ NOT_ON_THE_SOLVE_PATH = {
         "certificate_check",
         "cluster",
         "difficulty",
+        "game_vectors",
         "generator",
         "hints",
+        "level_checks",
+        "links",
         "report",
         "report_page",
         "stepper",
