@@ -66,7 +66,7 @@ from .build import OnBuild, ensure_solver, quiet_build
 from .errors import InputError, SolverError, VerificationError
 from .files import writable_target, write_atomically
 from .option_values import PREFERENCES
-from .protocol import LowerBound, Optima, OptimaCount, SearchProgress, Solution, Stopped, Unsolvable
+from .protocol import Optima, SearchProgress, Solution, Stopped, Unsolvable
 from .solver import (
     MAX_NODES,
     MAX_SOLUTIONS,
@@ -82,15 +82,21 @@ from .solver import (
 from .verify import solve_board
 
 if TYPE_CHECKING:
+    from .bound_and_count import LowerBound, OptimaCount
     from .difficulty import Signals
     from .hints import Hint
 
 Move = boards.Move
 
-# The two exports whose modules a solve does not otherwise load (difficulty.py, hints.py, and fractions with
-# them) load when first asked for (PEP 562), as do the functions that need them: a solve does not pay for
-# them (docs/results.md, "Start-up").
-LAZY_EXPORTS = {"Signals": ".difficulty", "Hint": ".hints"}
+# The exports whose modules a solve does not otherwise load (difficulty.py and fractions, hints.py,
+# bound_and_count.py) load when first asked for (PEP 562), as do the functions that need them: a solve does
+# not pay for them (docs/results.md, "Start-up").
+LAZY_EXPORTS = {
+    "Signals": ".difficulty",
+    "Hint": ".hints",
+    "LowerBound": ".bound_and_count",
+    "OptimaCount": ".bound_and_count",
+}
 
 __all__ = [
     "Board",
@@ -341,6 +347,8 @@ def count_solutions(
     >>> counted.count, counted.optimum, counted.unique
     (2, 8, False)
     """
+    from .bound_and_count import OptimaCount  # loaded only when it runs
+
     found = all_solutions(
         board,
         target=target,
@@ -451,6 +459,8 @@ def measured_optima(
     level = as_level(board)
     optimum = len(solutions[0])
     if bound is None:
+        from .bound_and_count import LowerBound  # loaded only when it runs
+
         asked = lower_bound(level, target=cast(Target, target), on_build=on_build)
         if not isinstance(asked, LowerBound):
             raise SolverError(

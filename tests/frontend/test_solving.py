@@ -54,6 +54,7 @@ NOT_ON_THE_SOLVE_PATH = {
     for name in (
         "annotate",
         "book_certificates",
+        "bound_and_count",
         "certificate_check",
         "cluster",
         "difficulty",
