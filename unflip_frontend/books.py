@@ -219,12 +219,12 @@ def is_link(source: str) -> bool:
 def load_source(source: str, books_dir: str | None) -> Book | Level:
     """A book name, a book file, a text board, '-', or a game link (or its compact string). Books are told
     from boards by content, not by extension, so a book can arrive on standard input too."""
-    if is_link(source):
-        return link_level(source)
-    if source in BOOK_FILES:
+    if source in BOOK_FILES:  # first: no book's name is like a link, and links.py need not load
         path = book_path(source, books_dir)
         text, _ = read_source(str(path))
         return parse_book(text, source)
+    if is_link(source):
+        return link_level(source)
     check_exists(source)
     text, name = read_source(source)
     return parse_book(text, name) if is_book_text(text) else board_level(text, name)

@@ -71,21 +71,30 @@ NOT_ON_THE_SOLVE_PATH = {
 }
 
 
-@pytest.mark.parametrize("output", [[], ["--compact"]], ids=["cards", "compact"])
-def test_the_solve_path_loads_none_of_the_modules_only_other_commands_use(tmp_path, output):
-    board = write(tmp_path / "board.txt", SPEC_BOARD)
+@pytest.mark.parametrize(
+    ("source", "output", "heading"),
+    [
+        (["board.txt"], [], "board.txt — 5×5\nOptimal: 8 moves"),
+        (["board.txt"], ["--compact"], "board.txt — 5×5\nOptimal: 8 moves"),
+        (["daily", "1"], ["--compact"], "daily level 1 — 4×4 — par 3 — Daily #1\nOptimal: 3 moves"),
+    ],
+    ids=["cards", "compact", "book"],
+)
+def test_the_solve_path_loads_none_of_the_modules_only_other_commands_use(tmp_path, source, output, heading):
+    write(tmp_path / "board.txt", SPEC_BOARD)
     loaded = f"sorted({NOT_ON_THE_SOLVE_PATH!r} & set(sys.modules))"
     probe = (
         "import sys, atexit\n"
+        f"sys.path.insert(0, {str(REPO)!r})\n"
         f"atexit.register(lambda: sys.stderr.write(repr({loaded})))\n"
         "from unflip_frontend.cli import main\n"
         "main('unflip.py')\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", probe, str(board), *output], cwd=REPO, capture_output=True, text=True
+        [sys.executable, "-c", probe, *source, *output], cwd=tmp_path, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    assert "board.txt — 5×5\nOptimal: 8 moves" in done.stdout
+    assert heading in done.stdout
     assert done.stderr.endswith("[]"), done.stderr
 
 
