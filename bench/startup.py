@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """What a solve spends on imports, beside the floor of any click + rich program (`import click,
-rich.console`): `python -X importtime`'s top-level times summed, the two commands run in turn --runs times,
+rich.console`): `python -X importtime`'s top-level times summed, the commands run in turn --runs times,
 the medians of each and the median of the pairs' ratios (a pair shares the machine's load of its moment).
 
     .venv/bin/python bench/startup.py                     # board.txt --compact --threads 1, 21 pairs
     .venv/bin/python bench/startup.py --runs 41 --against ../old   # and another checkout's, in turn
 
 --against names another checkout (its solver built), measured in the same turns, so before and after are
-side by side. The bytecode of every package is compiled first, as an installed program's is.
+side by side. Their unflip_frontend is compiled to bytecode first, as an installed program's is (click's and
+rich's are already).
 """
 
 import argparse
@@ -48,18 +49,24 @@ def main() -> None:
         checkouts[f"{options.against}"] = options.against.resolve()
     for checkout in checkouts.values():
         compileall.compile_dir(checkout / "unflip_frontend", quiet=1)
-    floor: list[float] = []
-    solves: dict[str, list[float]] = {name: [] for name in checkouts}
-    for _ in range(options.runs):
-        floor.append(import_ms(FLOOR, REPO))
-        for name, checkout in checkouts.items():
-            solves[name].append(import_ms(["unflip.py", *options.call], checkout))
+    commands = [("floor", FLOOR, REPO)]
+    commands += [(name, ["unflip.py", *options.call], checkout) for name, checkout in checkouts.items()]
+    times: dict[str, list[float]] = {name: [] for name, _, _ in commands}
+    for turn in range(options.runs):
+        first = turn % len(commands)  # each command goes first in its turn, so none always follows another
+        for name, arguments, checkout in commands[first:] + commands[:first]:
+            times[name].append(import_ms(arguments, checkout))
+    floor = times.pop("floor")
     call = " ".join(options.call)
     print(f"`python unflip.py {call}`: imports in ms, medians of {options.runs} runs in turn")
     print(f"floor (import click, rich.console): {statistics.median(floor):.1f}")
-    for name, times in solves.items():
-        ratios = [solve / base for solve, base in zip(times, floor, strict=True)]
-        print(f"{name}: {statistics.median(times):.1f}, {statistics.median(ratios):.2f}x the floor")
+    for name, solves in times.items():
+        ratios = [solve / base for solve, base in zip(solves, floor, strict=True)]
+        low, middle, high = statistics.quantiles(ratios, n=4)
+        print(
+            f"{name}: {statistics.median(solves):.1f}, {middle:.2f}x the floor "
+            f"(the middle half of the pairs {low:.2f}-{high:.2f}x)"
+        )
 
 
 if __name__ == "__main__":
