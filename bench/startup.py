@@ -9,10 +9,17 @@ the medians of each and the median of the pairs' ratios (a pair shares the machi
 --against names another checkout (its solver built), measured in the same turns, so before and after are
 side by side. Their unflip_frontend is compiled to bytecode first, as an installed program's is (click's and
 rich's are already).
+
+On a busy machine the times, and their ratio, move with the load. --instructions counts instead, once each,
+the instructions that importing takes, the floor's and `from unflip_frontend.cli import main` (all a solve
+imports: it imports nothing more as it runs), with valgrind: exact, whatever the load, but a count of work,
+not of time (a file's reading, say, costs the time of its system calls).
 """
 
 import argparse
 import compileall
+import os
+import re
 import statistics
 import subprocess
 import sys
@@ -20,6 +27,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 FLOOR = ["-c", "import click, rich.console"]
+SOLVE_IMPORTS = ["-c", "from unflip_frontend.cli import main"]
 
 
 def import_ms(arguments: list[str], checkout: Path) -> float:
@@ -36,12 +44,25 @@ def import_ms(arguments: list[str], checkout: Path) -> float:
     return sum(int(row[1]) for row in rows[1:] if not row[2].startswith("  ")) / 1000
 
 
+def instructions(arguments: list[str], checkout: Path) -> int:
+    """The instructions a process executes, by valgrind's callgrind (hash seed fixed, so a count repeats)."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, *arguments]
+    done = subprocess.run(
+        command, cwd=checkout, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}
+    )
+    counted = re.search(r"Collected : ([0-9]+)", done.stderr)
+    if done.returncode != 0 or not counted:
+        raise SystemExit(f"{' '.join(command)} in {checkout} exited {done.returncode}: {done.stderr[-300:]}")
+    return int(counted[1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--runs", type=int, default=21, help="pairs (default 21)")
     parser.add_argument("--against", type=Path, help="another checkout, measured in the same turns")
+    parser.add_argument("--instructions", action="store_true", help="count instructions (valgrind) instead")
     parser.add_argument("call", nargs="*", default=["board.txt", "--compact", "--threads", "1"])
     options = parser.parse_args()
     checkouts = {"this checkout": REPO}
@@ -49,6 +70,13 @@ def main() -> None:
         checkouts[f"{options.against}"] = options.against.resolve()
     for checkout in checkouts.values():
         compileall.compile_dir(checkout / "unflip_frontend", quiet=1)
+    if options.instructions:
+        floor_count = instructions(FLOOR, REPO)
+        print(f"instructions, millions: floor (import click, rich.console) {floor_count / 1e6:.1f}")
+        for name, checkout in checkouts.items():
+            count = instructions(SOLVE_IMPORTS, checkout)
+            print(f"{name}: {count / 1e6:.1f}, {count / floor_count:.2f}x the floor")
+        return
     commands = [("floor", FLOOR, REPO)]
     commands += [(name, ["unflip.py", *options.call], checkout) for name, checkout in checkouts.items()]
     times: dict[str, list[float]] = {name: [] for name, _, _ in commands}
