@@ -11,7 +11,8 @@ each move as a step card. The modules, one family each:
     build      compiling the solver when it is missing or stale
     protocol   the solver's line protocol and the outcomes it names
     solver     running one search as a process
-    verify     replaying every answer on the original board; par checks
+    verify     replaying every answer on the original board
+    level_checks  --all's checks of a book's levels against their par
     hints      one move of an optimal solution from any position
     option_values  what the options are declared with: choices, a default
     render     step cards, boards and level tables as rich text

@@ -133,9 +133,11 @@ def solve_record(
     signals: Signals | None = None,
 ) -> Record:
     """With signals (--signals), the level's difficulty signals too."""
-    from .difficulty import signals_object  # loaded already, where there are signals
+    measured: Record = {}
+    if signals is not None:
+        from .difficulty import signals_object  # loaded already, by the signals
 
-    measured = {} if signals is None else {"signals": signals_object(signals)}
+        measured = {"signals": signals_object(signals)}
     return record(
         "solve",
         level=level_object(level),

@@ -76,9 +76,10 @@ NOT_ON_THE_SOLVE_PATH = {
     [
         (["board.txt"], [], "board.txt — 5×5\nOptimal: 8 moves"),
         (["board.txt"], ["--compact"], "board.txt — 5×5\nOptimal: 8 moves"),
+        (["board.txt"], ["--json"], '"record": "solve", "level": {"name": "board.txt"'),
         (["daily", "1"], ["--compact"], "daily level 1 — 4×4 — par 3 — Daily #1\nOptimal: 3 moves"),
     ],
-    ids=["cards", "compact", "book"],
+    ids=["cards", "compact", "json", "book"],
 )
 def test_the_solve_path_loads_none_of_the_modules_only_other_commands_use(tmp_path, source, output, heading):
     write(tmp_path / "board.txt", SPEC_BOARD)
