@@ -11,8 +11,10 @@ each move as a step card. The modules, one family each:
     build      compiling the solver when it is missing or stale
     protocol   the solver's line protocol and the outcomes it names
     solver     running one search as a process
-    verify     replaying every answer on the original board; par checks
+    verify     replaying every answer on the original board
+    level_checks  --all's checks of a book's levels against their par
     hints      one move of an optimal solution from any position
+    option_values  what the options are declared with: choices, a default
     render     step cards, boards and level tables as rich text
     render_optima  every optimal solution, their count, and a hint's card
     records    the --json records
@@ -32,5 +34,18 @@ raise the typed errors of errors.py and return outcomes.
 
 __version__ = "1.0.0"
 
-from .api import *  # noqa: E402, F403 (the public surface, after the version that setup reads)
+from typing import TYPE_CHECKING  # noqa: E402 (after the version that setup reads)
+
+from . import api  # noqa: E402
 from .api import __all__ as __all__  # noqa: E402
+
+if TYPE_CHECKING:
+    from .api import *  # noqa: F403 (the public surface)
+else:  # the same, but a star import would load api.LAZY_EXPORTS, which load when first asked for
+    globals().update((name, getattr(api, name)) for name in __all__ if name not in api.LAZY_EXPORTS)
+
+
+def __getattr__(name: str) -> object:
+    if name not in api.LAZY_EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(api, name)

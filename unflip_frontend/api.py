@@ -52,22 +52,22 @@ UNFLIP_SOLVER to run a ready executable instead; call build_solver() to build ah
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Literal, TypeVar, cast
 
 from . import boards
 from .books import Book, Level, load_source
 from .build import OnBuild, ensure_solver, quiet_build
-from .difficulty import Signals, level_signals
 from .errors import InputError, SolverError, VerificationError
 from .files import writable_target, write_atomically
-from .hints import PREFERENCES, Hint, find_hint, hint_settings
-from .protocol import LowerBound, Optima, OptimaCount, SearchProgress, Solution, Stopped, Unsolvable
+from .option_values import PREFERENCES
+from .protocol import Optima, SearchProgress, Solution, Stopped, Unsolvable
 from .solver import (
     MAX_NODES,
     MAX_SOLUTIONS,
@@ -82,7 +82,22 @@ from .solver import (
 )
 from .verify import solve_board
 
+if TYPE_CHECKING:
+    from .bound_and_count import LowerBound, OptimaCount
+    from .difficulty import Signals
+    from .hints import Hint
+
 Move = boards.Move
+
+# The exports whose modules a solve does not otherwise load (difficulty.py and fractions, hints.py,
+# bound_and_count.py) load when first asked for (PEP 562), as do the functions that need them: a solve does
+# not pay for them (docs/results.md, "Start-up").
+LAZY_EXPORTS = {
+    "Signals": ".difficulty",
+    "Hint": ".hints",
+    "LowerBound": ".bound_and_count",
+    "OptimaCount": ".bound_and_count",
+}
 
 __all__ = [
     "Board",
@@ -114,6 +129,12 @@ __all__ = [
     "signals",
     "solve",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name not in LAZY_EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(LAZY_EXPORTS[name], __package__), name)
 
 
 class Board(tuple[tuple[int, ...], ...]):
@@ -327,6 +348,8 @@ def count_solutions(
     >>> counted.count, counted.optimum, counted.unique
     (2, 8, False)
     """
+    from .bound_and_count import OptimaCount  # loaded only when it runs
+
     found = all_solutions(
         board,
         target=target,
@@ -432,9 +455,13 @@ def measured_optima(
 ) -> Signals:
     """The signals over optimal solutions of the board (every one when complete), with the root's lower
     bound: bound when the search that listed them gave it (solver.RootBound), else the solver's at once."""
+    from .difficulty import level_signals  # loaded only when it runs
+
     level = as_level(board)
     optimum = len(solutions[0])
     if bound is None:
+        from .bound_and_count import LowerBound  # loaded only when it runs
+
         asked = lower_bound(level, target=cast(Target, target), on_build=on_build)
         if not isinstance(asked, LowerBound):
             raise SolverError(
@@ -465,6 +492,8 @@ def hint(
     >>> found.move, found.remaining
     (Move(row=0, col=0, size=2), 1)
     """
+    from .hints import find_hint, hint_settings  # loaded only when it runs
+
     settings = search_settings(target, None, max_seconds, max_nodes)
     if prefer is not None and prefer not in PREFERENCES:
         raise InputError(f"prefer must be {' or '.join(map(repr, PREFERENCES))}, not {prefer!r}")

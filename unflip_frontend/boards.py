@@ -138,9 +138,10 @@ MAX_BOARD_CHARS = LIMITS.max_input_bytes
 # The tiles as the front end prints them (render.py, Unicode and --ascii): a printed board pasted back in
 # reads as itself.
 PRINTED_TILES = {"·": 0, "■": 1, ".": 0, "#": 1}
-OUTLINE_RULE = re.compile(r"[┌┐└┘─+-]+")  # above and below a flip square
-OUTLINE_SIDE = re.compile(r"[│|\s]")
-ROW_NUMBER = re.compile(r"\s*\d+(\s|$)")
+# Only a printed board needs these: compiled on first use (re's cache of patterns), not by every start.
+OUTLINE_RULE = r"[┌┐└┘─+-]+"  # above and below a flip square
+OUTLINE_SIDE = r"[│|\s]"
+ROW_NUMBER = r"\s*\d+(\s|$)"
 SEPARATORS = re.compile(r"[\s,]+")
 
 
@@ -211,13 +212,13 @@ def printed_lines(lines: list[str]) -> list[tuple[int, str]]:
     header = lines[0].split()
     if header and header == [str(column) for column in range(1, len(header) + 1)]:
         numbered = numbered[1:]
-    return [(number, line) for number, line in numbered if not OUTLINE_RULE.fullmatch(line.strip())]
+    return [(number, line) for number, line in numbered if not re.fullmatch(OUTLINE_RULE, line.strip())]
 
 
 def printed_row(line: str, number: int, where: str) -> str:
     """A printed row's tiles: the row number before them and the sides of an outline between them dropped."""
-    label = ROW_NUMBER.match(line)
-    row = OUTLINE_SIDE.sub("", line[label.end() :] if label else line)
+    label = re.match(ROW_NUMBER, line)
+    row = re.sub(OUTLINE_SIDE, "", line[label.end() :] if label else line)
     bad = next((ch for ch in row if ch not in PRINTED_TILES), None)
     if bad is not None:
         raise InputError(

@@ -21,6 +21,15 @@ from .protocol import Solution, Stopped, Unsolvable
 
 
 @dataclass(frozen=True)
+class CertificateFolder:
+    """--certificate DIR of annotate and generate: where each level's certificate goes, and how."""
+
+    folder: Path
+    shown: str  # as the user gave it
+    gzipped: bool
+
+
+@dataclass(frozen=True)
 class Certifiable:
     """A level whose certificate is asked for, and the optimum it must prove (None: no moves clear it)."""
 

@@ -12,7 +12,6 @@ from pathlib import Path
 from .boards import Board, check_shape, parse_board_text
 from .errors import InputError, likely_meant, printable
 from .layout import find_layout
-from .links import looks_like_link, parse_link
 
 BOOK_FILES = {
     "daily": "daily_levels_book.json",
@@ -161,6 +160,8 @@ def parse_level(entry: object, number: int, book_name: str) -> Level:
 def link_level(link: str) -> Level:
     """The level a game link or compact string holds; its par is the one the game shows for the link, the
     weight of its vector (none for the tile form), which is checked like a book's."""
+    from .links import parse_link  # loaded only for a link
+
     shared = parse_link(link)
     name = "game link" if shared.identifier is None else f"game link {printable(shared.identifier)}"
     vectors = () if shared.vector is None else (("link's solution vector", list(shared.vector)),)
@@ -206,15 +207,25 @@ def source_file(source: str, books_dir: str | None) -> str:
     return str(book_path(source, books_dir)) if source in BOOK_FILES else source
 
 
+def is_link(source: str) -> bool:
+    """A source meant as a game link or its compact string: no file of that name, and like a link. links.py
+    loads only for a source that is no file: a solve of a board file does not pay for it."""
+    if os.path.lexists(source):
+        return False
+    from .links import looks_like_link
+
+    return looks_like_link(source)
+
+
 def load_source(source: str, books_dir: str | None) -> Book | Level:
     """A book name, a book file, a text board, '-', or a game link (or its compact string). Books are told
     from boards by content, not by extension, so a book can arrive on standard input too."""
-    if looks_like_link(source) and not os.path.lexists(source):
-        return link_level(source)
-    if source in BOOK_FILES:
+    if source in BOOK_FILES:  # first: no book's name is like a link, and links.py need not load
         path = book_path(source, books_dir)
         text, _ = read_source(str(path))
         return parse_book(text, source)
+    if is_link(source):
+        return link_level(source)
     check_exists(source)
     text, name = read_source(source)
     return parse_book(text, name) if is_book_text(text) else board_level(text, name)
@@ -253,7 +264,7 @@ class BookText:
 
 
 def book_text(source: str, books_dir: str | None) -> BookText:
-    if looks_like_link(source) and not os.path.lexists(source):
+    if is_link(source):
         level = link_level(source)
         return BookText(one_level_book(level), level.name, None)
     file = source_file(source, books_dir)

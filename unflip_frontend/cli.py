@@ -19,7 +19,6 @@ from . import __version__, api
 from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
 from .books import BOOK_FILES, Book, Level, book_text, load_source, parse_book, pick_level, source_file
 from .commands import (
-    CertificateFolder,
     annotate_book,
     certify_levels,
     give_hint,
@@ -28,7 +27,6 @@ from .commands import (
     solve_all,
     solve_single,
 )
-from .difficulty import FIGURE_NAMES
 from .errors import ClusterError, InputError, OutputError, SolverError, likely_meant, whole_number
 from .files import (
     STANDARD_STREAM,
@@ -39,9 +37,8 @@ from .files import (
     writable_target,
     write_atomically,
 )
-from .hints import PREFERENCES, hint_settings
 from .layout import find_layout
-from .links import GAME_PAGE, WEB_PAGE, check_page, page_address
+from .option_values import FIGURE_NAMES, GAME_PAGE, PREFERENCES
 from .outputs import Outputs, Stream, choose_outputs, stream_in_words
 from .render import Glyphs
 from .solver import (
@@ -64,11 +61,13 @@ from .terminal import (
     output_closed,
 )
 
-# The certificates, the generator, certificate_check, webbrowser and click's completion are loaded inside
-# the commands that use them: a solve does not pay for their import (tests/frontend/test_solving.py).
+# The certificates, the generator, certificate_check, hints, links, webbrowser and click's completion are
+# loaded inside the commands that use them: a solve does not pay for their import
+# (tests/frontend/test_solving.py).
 if TYPE_CHECKING:  # Dask is an optional extra: cluster.py is imported only when --dask asks for it
     from click.shell_completion import CompletionItem
 
+    from .book_certificates import CertificateFolder
     from .cluster import Cluster
     from .generator import Shapes
 
@@ -372,6 +371,8 @@ def certificates_asked(folder: str | None, gzipped: bool, dask: str | None) -> C
         if gzipped:
             raise InputError("--gzip is for the certificates of --certificate DIR: give that too")
         return None
+    from .book_certificates import CertificateFolder  # loaded only when certificates are asked for
+
     return CertificateFolder(writable_folder(folder, "--certificate"), folder, gzipped)
 
 
@@ -786,6 +787,8 @@ def hint(
     if no_color:
         run.terminal.disable_colour()
     stream = run.choose({"--json": json_}, run.terminal.glyphs(ascii_)).stream
+    from .hints import hint_settings  # loaded only when it runs
+
     level = chosen_level(source, level_number, books)
     give_hint(level, hint_settings(TARGETS[target], max_seconds, max_nodes), stream, prefer)
 
@@ -1232,6 +1235,8 @@ def share(
       {prog} share mybook.json 3 --page https://example.org/unflip/
       {prog} share 'https://unflipgame.com/?custom=s_5_5$m_2$v$...'
     """
+    from .links import check_page  # loaded only when it runs
+
     check_page(page)  # before the search, not after it
     stream = run.choose({"--json": json_}, run.terminal.glyphs()).stream
     share_level(
@@ -1369,6 +1374,8 @@ def page(run: Run, source: str, level_number: int | None, books: str | None, ope
       {prog} page weekly 20 --open
       {prog} page board.txt
     """
+    from .links import WEB_PAGE, page_address  # loaded only when it runs
+
     level = chosen_level(source, level_number, books)
     built = find_layout().root / WEB_PAGE
     if not built.is_file():

@@ -31,11 +31,12 @@ import distributed
 from .annotate import Proof, Prove, Unproven, solver_prover
 from .boards import Board
 from .books import Level
+from .bound_and_count import LowerBound
 from .build import ensure_solver, quiet_build
 from .cubes import Cube, CubeListing, CubeOutcome, Cubes, Split, list_cubes, resumed_tasks, search_or_split
 from .errors import ClusterError, SolverError
 from .generator import Draft, Generated, Plan, find_level
-from .protocol import LowerBound, Outcome, SearchProgress, Solution, Stopped
+from .protocol import Outcome, SearchProgress, Solution, Stopped
 from .solver import RUNNING, OnProgress, SolverSettings, no_progress, root_bound
 from .verify import solve_board, verified
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -17,7 +17,6 @@ from .books import Book, BookText, Level, parse_book
 from .build import OnBuild
 from .errors import SolverError
 from .files import write_atomically
-from .links import share_link
 from .outputs import Outputs, Stream, unsolved_status
 from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable, shortfall
 from .solver import OnProgress, SolverSettings
@@ -31,15 +30,15 @@ from .terminal import (
     progress_bar,
     solving_status,
 )
-from .verify import Failure, LevelCheck, tally
 
-# annotate, the certificates, the generator and the difficulty figures are loaded inside the commands that
-# use them: a solve does not pay for their import (tests/frontend/test_solving.py).
+# annotate, the certificates, the generator, the difficulty figures and --all's level checks are loaded
+# inside the commands that use them: a solve does not pay for their import (tests/frontend/test_solving.py).
 if TYPE_CHECKING:  # Dask is an optional extra: cluster.py is imported only when --dask asks for it
     from .annotate import LevelAudit, Proof
-    from .book_certificates import Certifiable, Written
+    from .book_certificates import Certifiable, CertificateFolder, Written
     from .cluster import Cluster
     from .generator import Plan
+    from .level_checks import Failure, LevelCheck
 
 
 def search(
@@ -158,6 +157,8 @@ def check_level(level: Level, settings: SolverSettings, searched: Callable[[], O
     """A level of --all: its verified outcome (what `searched` returns: here, or from a cluster) and what
     it shows the book got wrong, or the solver failure that leaves it without one and the run going on
     to the next. A malformed level is not searched."""
+    from .level_checks import LevelCheck  # loaded only when it runs
+
     if level.problem is not None:
         return LevelCheck(level, None, None, (level.problem,))
     try:
@@ -185,6 +186,8 @@ def par_missed(level: Level, outcome: Solution | Unsolvable) -> str:
 
 def check_columns(check: LevelCheck) -> tuple[str, Failure | None]:
     """What the moves column shows for a checked level, and why the level fails the run (None if not)."""
+    from .level_checks import Failure  # loaded only when it runs
+
     outcome, number = check.outcome, check.level.number or 0
     if check.level.problem is not None:
         return "malformed", Failure(number, check.level.problem, "book")
@@ -255,6 +258,8 @@ def summarise_all(
     stream: Stream,
     counted: bool,
 ) -> None:
+    from .level_checks import tally  # loaded only when it runs
+
     outcome, code = book_outcome(interrupted, {failure.kind for failure in failures})
     stream.summed_up(book, tally(checks), failures, outcome, code, counted)
     failed = [(failure.kind, f"level {failure.number} ({failure.why})") for failure in failures]
@@ -294,15 +299,6 @@ def end_book_run(
         terminal.say(line)
     if lines:
         terminal.leave(lines[0], code)
-
-
-@dataclass(frozen=True)
-class CertificateFolder:
-    """--certificate DIR of annotate and generate: where each level's certificate goes, and how."""
-
-    folder: Path
-    shown: str  # as the user gave it
-    gzipped: bool
 
 
 def certify_levels(
@@ -457,6 +453,7 @@ def share_level(level: Level, settings: SolverSettings, page: str, stream: Strea
     game shows the proven optimum as par."""
     from .annotate import Unproven, solver_prover  # loaded only when it runs
     from .generator import CANONICAL_LISTING
+    from .links import share_link
 
     solver = api.build_solver(stream.terminal.announce_build)
     with solving_status(level.name, stream.glyphs, stream.terminal.err) as on_progress:

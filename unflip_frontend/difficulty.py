@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 from .boards import RECTANGLE_MAPS, SYMMETRY_GROUPS, TILE_MAPS, Board, Move, board_image, shape, shape_text
 from .errors import InputError
 from .game_vectors import game_moves
+from .option_values import FIGURE_NAMES
 
 HALF = Fraction(1, 2)
 
@@ -314,28 +315,28 @@ class Figure:
     value: Callable[[Signals], int]
 
 
+PAR, ERIC, OBV, GAP = FIGURE_NAMES  # the command line declares the names without loading this module
 FIGURES = (
-    Figure("par", "par", "the proven optimum, in moves", lambda signals: signals.optimum),
+    Figure(PAR, "par", "the proven optimum, in moves", lambda signals: signals.optimum),
     Figure(
-        "eric",
+        ERIC,
         "minEric",
         "the least Eric number of any optimal solution (distinct tile signatures under its squares)",
         lambda signals: signals.min_eric,
     ),
     Figure(
-        "obv",
+        OBV,
         "obv×100",
         "the least obvious score of any optimal solution, ×100 (how much its squares stand out)",
         lambda signals: signals.obvious_100,
     ),
     Figure(
-        "gap",
+        GAP,
         "gap",
         "the optimum less the solver's lower bound at the start: how hard the optimum is to prove",
         lambda signals: signals.gap,
     ),
 )
-FIGURE_NAMES = tuple(figure.name for figure in FIGURES)
 
 
 def figure_named(name: str) -> Figure:

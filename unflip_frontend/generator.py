@@ -27,10 +27,11 @@ from .boards import (
     shape,
 )
 from .books import book_tiles
+from .bound_and_count import LowerBound, OptimaCount
 from .difficulty import Signals, figure_named, level_signals
 from .errors import InputError, SolverError
 from .game_vectors import Vector, vector_to_moves
-from .protocol import LowerBound, OptimaCount, Solution, Stopped, Unsolvable, shortfall
+from .protocol import Solution, Stopped, Unsolvable, shortfall
 from .solver import SolverSettings, count_optima, covering_bound, no_progress
 from .verify import solve_board
 

@@ -33,7 +33,6 @@ from .solver import OnProgress, SolverSettings
 from .verify import solve_board
 
 HINT_THREADS = 1
-PREFERENCES = ("eric", "obvious")  # hint --prefer: the signal whose least value the game's hint rule seeks
 
 
 @dataclass(frozen=True)
@@ -43,7 +42,7 @@ class Hint:
     remaining: int  # moves still needed after this one, optimally
     nodes: int
     seconds: float
-    prefer: str | None = None  # the signal the move was picked by (PREFERENCES), or None: reading order
+    prefer: str | None = None  # the signal the move was picked by (hint --prefer), or None: reading order
 
 
 def hint_settings(target: str, max_seconds: float | None, max_nodes: int | None) -> SolverSettings:

@@ -15,10 +15,8 @@ from pathlib import Path
 from .boards import MAX_SIZE, MIN_SIZE, Board, shape
 from .errors import MAX_DIGITS, InputError, whole_number
 from .game_vectors import Vector, replay_vector, vector_fault, vector_problem
+from .option_values import GAME_PAGE
 
-# Where the game is played: its editor builds a link from the page it runs on (origin and path), and this is
-# the page the game is published at.
-GAME_PAGE = "https://unflipgame.com/"
 TWO_COLOURS = "m_2"
 SHAPE = re.compile(r"s_([^_]+)_([^_]+)")
 ARITHMETIC = re.compile(r"m_([^_]+)")

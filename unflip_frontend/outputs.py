@@ -54,12 +54,12 @@ from .render_optima import (
 )
 from .solver import SolverSettings
 from .terminal import ERROR_OUTCOMES, EXIT_FAILED, EXIT_OK, EXIT_STOPPED, Terminal
-from .verify import Failure, LevelCheck, Tally
 
 if TYPE_CHECKING:
     from .annotate import LevelAudit
     from .difficulty import Signals
     from .hints import Hint
+    from .level_checks import Failure, LevelCheck, Tally
 
 
 def unsolved_status(outcome: Unsolvable | Stopped) -> tuple[str, int]:

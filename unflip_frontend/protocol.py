@@ -70,31 +70,6 @@ class Stopped:
 Outcome = Solution | Unsolvable | Stopped  # an Optima is a Solution
 
 
-@dataclass(frozen=True)
-class OptimaCount:
-    """How many optimal solutions there are (--count), each a set of moves, up to the limit asked for."""
-
-    target: int
-    optimum: int
-    count: int
-    complete: bool  # False when the limit stopped the count: there may be more
-    nodes: int
-    seconds: float
-
-    @property
-    def unique(self) -> bool:
-        return self.count == 1 and self.complete
-
-
-@dataclass(frozen=True)
-class LowerBound:
-    """The root's proven lower bound (--lower-bound): every solution needs at least this many moves."""
-
-    target: int
-    bound: int
-    seconds: float
-
-
 def shortfall(outcome: Unsolvable | Stopped) -> str:
     """What an outcome without a solution proves, in words."""
     if isinstance(outcome, Stopped) and outcome.found is not None:
@@ -353,31 +328,3 @@ def read_optima(
         solutions=tuple(solutions),
         complete=complete,
     )
-
-
-def parse_count_output(
-    returncode: int, stdout: str, stderr: str, target: str
-) -> OptimaCount | Unsolvable | Stopped:
-    """--count (with --max-solutions K): the optimum, SOLUTIONS k, and INCOMPLETE when K stopped it."""
-
-    def counted(reader: ProtocolReader, reported: int) -> OptimaCount:
-        optimum = reader.number("MOVES", int)
-        count = reader.number("SOLUTIONS", int)
-        complete = not reader.optional_keyword("INCOMPLETE")
-        nodes, seconds = reader.number("NODES", int), reader.number("TIME", float)
-        return OptimaCount(reported, optimum, count, complete, nodes, seconds)
-
-    return read_outcome(returncode, stdout, stderr, target, counted, counting=True)
-
-
-def parse_lower_bound_output(
-    returncode: int, stdout: str, stderr: str, target: str
-) -> LowerBound | Unsolvable | Stopped:
-    """--lower-bound: LOWER_BOUND b, with no search."""
-
-    def bound(reader: ProtocolReader, reported: int) -> LowerBound:
-        value = reader.number("LOWER_BOUND", int)
-        reader.number("NODES", int)
-        return LowerBound(reported, value, reader.number("TIME", float))
-
-    return read_outcome(returncode, stdout, stderr, target, bound)

@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from .boards import Board, Move
 from .books import Book, Level
-from .difficulty import Signals, signals_object
 from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable
 from .solver import SolverSettings
-from .verify import FAILURE_KINDS, Failure, LevelCheck, Tally
 
-if TYPE_CHECKING:  # report.py imports this module; annotate and hints are loaded only by their commands
+if TYPE_CHECKING:  # report.py imports this module; the rest are loaded only when used
     from .annotate import LevelAudit
+    from .difficulty import Signals
     from .hints import Hint
+    from .level_checks import Failure, LevelCheck, Tally
     from .report import Measured, Report
 
 SCHEMA_VERSION = 1
@@ -133,7 +133,11 @@ def solve_record(
     signals: Signals | None = None,
 ) -> Record:
     """With signals (--signals), the level's difficulty signals too."""
-    measured = {} if signals is None else {"signals": signals_object(signals)}
+    measured: Record = {}
+    if signals is not None:
+        from .difficulty import signals_object  # loaded already, by the signals
+
+        measured = {"signals": signals_object(signals)}
     return record(
         "solve",
         level=level_object(level),
@@ -193,6 +197,8 @@ def level_record(check: LevelCheck, failure: Failure | None) -> Record:
 def all_record(book: Book, tallied: Tally, failures: list[Failure], outcome: str, exit_status: int) -> Record:
     """The end of --all: the tally of the levels that finished, which of them fail the run, and for each
     kind of failure, which fail for it."""
+    from .level_checks import FAILURE_KINDS  # loaded already, by --all
+
     kinds = {
         name: [failure.number for failure in failures if failure.kind == kind]
         for kind, name in zip(FAILURE_KINDS, ("book_wrong", "solver_failed", "stopped"), strict=True)
@@ -283,6 +289,8 @@ def error_record(outcome: str, message: str, exit_status: int) -> Record:
 
 def reported_record(row: Measured) -> Record:
     """One level of a report, as it is measured: its signals (difficulty.py), or why it has none."""
+    from .difficulty import signals_object  # loaded already, by the report
+
     return record(
         "reported",
         level=level_object(row.level),

@@ -9,11 +9,11 @@ from rich.text import Text
 
 from .boards import COLOUR_NAMES, Board, Move, moves_word
 from .books import Level
-from .difficulty import Signals
 from .protocol import Optima, Outcome, Stopped, counted_words
 from .render import Glyphs, describe_move, par_note, render_board
 
-if TYPE_CHECKING:  # hints are loaded only by the hint command
+if TYPE_CHECKING:  # difficulty and hints are loaded only by the commands that use them
+    from .difficulty import Signals
     from .hints import Hint
 
 

@@ -10,24 +10,23 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from .boards import Board, shape
 from .contract import solver_contract
 from .errors import SolverError
 from .protocol import (
-    LowerBound,
-    OptimaCount,
     Outcome,
     SearchProgress,
     Stopped,
     Unsolvable,
     board_to_protocol,
-    parse_count_output,
-    parse_lower_bound_output,
     parse_progress,
     parse_solver_output,
 )
+
+if TYPE_CHECKING:  # loaded only when a bound or a count is asked for
+    from .bound_and_count import LowerBound, OptimaCount
 
 OnProgress = Callable[[SearchProgress], None]
 
@@ -187,6 +186,8 @@ def count_optima(
     solver: Path, board: Board, settings: SolverSettings, limit: int
 ) -> OptimaCount | Unsolvable | Stopped:
     """How many optimal solutions the board has, counting no further than limit."""
+    from .bound_and_count import parse_count_output  # loaded only when it runs
+
     arguments = [*settings.arguments(), "--count", "--max-solutions", str(limit)]
     returncode, stdout, stderr = run_search(solver, board, arguments, no_progress, settings.max_seconds)
     return parse_count_output(returncode, stdout, stderr, settings.target)
@@ -197,6 +198,8 @@ def root_bound(
 ) -> LowerBound | Unsolvable | Stopped:
     """The root's lower bound (--lower-bound, with the technique switches given), without a search: every
     solution needs at least that many moves."""
+    from .bound_and_count import parse_lower_bound_output  # loaded only when it runs
+
     arguments = [*settings.arguments(), "--lower-bound", *switches]
     returncode, stdout, stderr = run_search(solver, board, arguments, no_progress, settings.max_seconds)
     return parse_lower_bound_output(returncode, stdout, stderr, settings.target)

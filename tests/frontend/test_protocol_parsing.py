@@ -7,19 +7,15 @@ import signal
 import pytest
 from support import one_line, run, write
 
-from unflip_frontend.contract import solver_contract
-from unflip_frontend.errors import SolverError
-from unflip_frontend.protocol import (
-    PROGRESS_LINE,
+from unflip_frontend.bound_and_count import (
     LowerBound,
     OptimaCount,
-    SearchProgress,
-    Stopped,
-    Unsolvable,
     parse_count_output,
     parse_lower_bound_output,
-    parse_solver_output,
 )
+from unflip_frontend.contract import solver_contract
+from unflip_frontend.errors import SolverError
+from unflip_frontend.protocol import PROGRESS_LINE, SearchProgress, Stopped, Unsolvable, parse_solver_output
 
 EXITS = solver_contract().exits
 

@@ -47,15 +47,22 @@ def test_the_script_runs_as_a_program_on_a_board_file_or_standard_input(tmp_path
     )
 
 
-# Loaded only by the commands that use them (docs/results.md, "Start-up"): a solve does not pay for them.
+# Loaded only where they are used (a command, --all, a game link as the source; docs/results.md, "Start-up"):
+# a solve of a board file does not pay for them.
 NOT_ON_THE_SOLVE_PATH = {
     f"unflip_frontend.{name}"
     for name in (
         "annotate",
         "book_certificates",
+        "bound_and_count",
         "certificate_check",
         "cluster",
+        "difficulty",
+        "game_vectors",
         "generator",
+        "hints",
+        "level_checks",
+        "links",
         "report",
         "report_page",
         "stepper",
@@ -64,21 +71,31 @@ NOT_ON_THE_SOLVE_PATH = {
 }
 
 
-@pytest.mark.parametrize("output", [[], ["--compact"]], ids=["cards", "compact"])
-def test_the_solve_path_loads_neither_the_cluster_the_writers_the_generator_nor_the_report(tmp_path, output):
-    board = write(tmp_path / "board.txt", SPEC_BOARD)
+@pytest.mark.parametrize(
+    ("source", "output", "heading"),
+    [
+        (["board.txt"], [], "board.txt — 5×5\nOptimal: 8 moves"),
+        (["board.txt"], ["--compact"], "board.txt — 5×5\nOptimal: 8 moves"),
+        (["board.txt"], ["--json"], '"record": "solve", "level": {"name": "board.txt"'),
+        (["daily", "1"], ["--compact"], "daily level 1 — 4×4 — par 3 — Daily #1\nOptimal: 3 moves"),
+    ],
+    ids=["cards", "compact", "json", "book"],
+)
+def test_the_solve_path_loads_none_of_the_modules_only_other_commands_use(tmp_path, source, output, heading):
+    write(tmp_path / "board.txt", SPEC_BOARD)
     loaded = f"sorted({NOT_ON_THE_SOLVE_PATH!r} & set(sys.modules))"
     probe = (
         "import sys, atexit\n"
+        f"sys.path.insert(0, {str(REPO)!r})\n"
         f"atexit.register(lambda: sys.stderr.write(repr({loaded})))\n"
         "from unflip_frontend.cli import main\n"
         "main('unflip.py')\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", probe, str(board), *output], cwd=REPO, capture_output=True, text=True
+        [sys.executable, "-c", probe, *source, *output], cwd=tmp_path, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    assert "board.txt — 5×5\nOptimal: 8 moves" in done.stdout
+    assert heading in done.stdout
     assert done.stderr.endswith("[]"), done.stderr
 
 
