@@ -76,6 +76,7 @@ WEB_EMFLAGS := -fwasm-exceptions -Wno-bitwise-instead-of-logical -Wno-bitwise-co
 	-sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=worker,node -sEXPORTED_RUNTIME_METHODS=callMain,FS
 WEB_BOOKS := daily=daily_levels_book.json main=main_levels_book.json weekly=weekly_challenges_book.json
 WEB_PAGE_SOURCES := web/build_page.py web/page.html web/page.css web/page.js web/links.js web/worker.js \
+	solver/contract.def unflip_frontend/contract.py \
 	$(foreach book,$(WEB_BOOKS),$(word 2,$(subst =, ,$(book))))
 
 web: web/unflip.html

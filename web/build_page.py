@@ -1,13 +1,15 @@
 """Writes web/unflip.html, the one self-contained page (`make web`, docs/web.md): web/page.html with its
-stylesheet, its scripts, the WebAssembly core and the shipped books put in place of its /*NAME*/ marks, so
-that the page fetches nothing and works opened from a file. Only the standard library: `make web` needs no
-venv.
+stylesheet, its scripts, the WebAssembly core, the shipped books and the solver's limits (solver/contract.def)
+put in place of its /*NAME*/ marks, so that the page fetches nothing and works opened from a file. Only the
+standard library: `make web` needs no venv.
 
     python3 web/build_page.py CORE_JS OUT_HTML KEY=BOOK.json ...   (as the Makefile runs it)
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import os
 import re
@@ -16,6 +18,8 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+CONTRACT = HERE.parent / "solver" / "contract.def"
+FRONT_END = HERE.parent / "unflip_frontend"
 MARK = re.compile(r"/\*([A-Z_]+)\*/")
 
 
@@ -38,7 +42,30 @@ def book_levels(path: Path) -> list[dict[str, object]]:
     ]
 
 
-def page(core: str, books: dict[str, Path]) -> str:
+def board_limits(contract: Path) -> dict[str, int]:
+    """The sides a board may have, from the contract as the front end reads it (unflip_frontend/contract.py),
+    so that the page's link reader and board picker (web/links.js) take what the solver takes. The reader is
+    imported under a name of its own, without the package's __init__, which may import the front end's
+    dependencies (setup.py does the same): `make web` runs on a bare python3."""
+    reader = "_unflip_contract_reader"
+    spec = importlib.util.spec_from_file_location(
+        reader, FRONT_END / "__init__.py", submodule_search_locations=[str(FRONT_END)]
+    )
+    assert spec is not None
+    sys.modules[reader] = importlib.util.module_from_spec(spec)
+    try:
+        module = importlib.import_module(f"{reader}.contract")
+        try:
+            limits = module.read_contract(contract).limits
+        except module.SolverError as error:
+            raise SystemExit(str(error)) from None
+    finally:
+        for name in [name for name in sys.modules if name.partition(".")[0] == reader]:
+            del sys.modules[name]
+    return {"min_side": limits.min_side, "max_side": limits.max_side}
+
+
+def page(core: str, books: dict[str, Path], contract: Path = CONTRACT) -> str:
     embedded = {key: {"name": key.capitalize(), "levels": book_levels(path)} for key, path in books.items()}
     own = {
         name: (HERE / name).read_text(encoding="utf-8")
@@ -52,6 +79,7 @@ def page(core: str, books: dict[str, Path]) -> str:
         "BOOKS_JSON": in_script(json.dumps(embedded, separators=(",", ":"), ensure_ascii=False)),
         "CORE_SOURCE": in_script(json.dumps(core)),
         "WORKER_SOURCE": in_script(json.dumps(own["worker.js"])),
+        "BOARD_LIMITS": json.dumps(board_limits(contract)),
         "LINKS_JS": own["links.js"],
         "PAGE_JS": own["page.js"],
     }

@@ -8,8 +8,8 @@
 const UnflipLinks = (() => {
   const WHERE = 'game link';
   const GAME_PAGE = 'https://unflipgame.com/';
-  const MIN_SIZE = 2;
-  const MAX_SIZE = 15;
+  // solver/contract.def's, put in the page by web/build_page.py: the sides the solver takes.
+  const { min_side: MIN_SIZE, max_side: MAX_SIZE } = BOARD_LIMITS;
 
   class LinkError extends Error {}
   const fail = (message) => {

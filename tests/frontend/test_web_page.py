@@ -8,7 +8,9 @@ Without em++ or Chromium these tests skip, except under CI=true, where they fail
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -22,7 +24,7 @@ from support import run
 from unflip_frontend.books import BOOK_FILES
 from unflip_frontend.errors import InputError
 from unflip_frontend.game_vectors import moves_to_vector
-from unflip_frontend.layout import Layout
+from unflip_frontend.layout import CONTRACT_NAME, Layout
 from unflip_frontend.links import compact_tiles, parse_link, share_link
 
 PHONE = (390, 844)  # CSS pixels of a common phone held upright
@@ -336,6 +338,33 @@ def test_a_bad_link_and_a_board_past_the_limits_are_rejected_with_their_one_line
         parse_link(link)
     assert shown["outcome"] == "rejected" and shown["status"] == f"Rejected: {python.value}", shown
     assert reason in shown["status"] and "\n" not in shown["status"], shown
+
+
+def test_the_pages_board_limits_are_the_solvers_contract_so_a_new_max_side_there_changes_the_page(
+    browser, web_build, tmp_path
+):
+    contract = tmp_path / "contract.def"
+    written, changed = re.subn(
+        r"UNFLIP_LIMIT\(max_side, [0-9]+,", "UNFLIP_LIMIT(max_side, 13,", (REPO / CONTRACT_NAME).read_text()
+    )
+    assert changed == 1
+    contract.write_text(written)
+    spec = importlib.util.spec_from_file_location("build_page", web_build / "build_page.py")
+    assert spec is not None and spec.loader is not None
+    build_page = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_page)
+    page = tmp_path / "unflip.html"
+    weekly = {"weekly": REPO / BOOK_FILES["weekly"]}
+    page.write_text(build_page.page((web_build / "unflip_core.js").read_text(), weekly, contract))
+    go(browser, page.resolve().as_uri())
+    sizes = browser.evaluate(
+        "[...document.getElementById('rows').options].map(option => Number(option.value))"
+    )
+    assert sizes == list(range(2, 14))
+    reason = browser.evaluate(
+        "(() => { try { UnflipLinks.parseLink('s_14_14$m_2$v$1'); } catch (e) { return e.message; } })()"
+    )
+    assert reason.endswith("each side must be 2 to 13 tiles"), reason
 
 
 def test_page_without_the_built_page_says_how_to_build_it_and_exits_4(tmp_path, monkeypatch):

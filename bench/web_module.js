@@ -1,0 +1,29 @@
+// The WebAssembly core as the page's worker runs it (web/worker.js), for bench/web.py: the module made once,
+// its main called for each board in turn, so that V8 compiles each function once (lazily, at its first call)
+// and not once a level. `node bench/web_module.js CORE.js BOARDS.json ARGS...` (BOARDS.json a list of board
+// texts) prints one JSON list: for each board, main's exit status, its standard output and its wall-clock
+// seconds.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+const [coreFile, boardsFile, ...args] = process.argv.slice(2);
+const boards = JSON.parse(fs.readFileSync(boardsFile, 'utf8'));
+let stdout = [];
+require(path.resolve(coreFile))({
+  noExitRuntime: true,
+  print: (line) => stdout.push(line),
+  printErr: () => {},
+  quit: (status, toThrow) => {
+    throw toThrow;
+  },
+}).then((core) => {
+  const runs = boards.map((board) => {
+    stdout = [];
+    core.FS.writeFile('/board.txt', board);
+    const started = performance.now();
+    const status = core.callMain([...args, '/board.txt']);
+    return { status, stdout: stdout.join('\n'), seconds: (performance.now() - started) / 1000 };
+  });
+  process.stdout.write(JSON.stringify(runs));
+});
