@@ -405,8 +405,8 @@ Command parse_arguments(int argc, char** argv) {
     if (!options.certificate.empty() && (options.enumerate || options.lower_bound_only))
         throw Rejected("--certificate proves one solution optimal: give it without --all-solutions, --count, "
                        "--max-solutions and --lower-bound");
-    check_cube_options(options, target_asked);
     if (options.tri) check_tri_options(options);
+    check_cube_options(options, target_asked);
     return command;
 }
 
