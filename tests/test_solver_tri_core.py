@@ -29,7 +29,8 @@ def test_the_wide_layout_searches_tri_boards_node_for_node_as_the_small_one(run_
     small = run_solver_many(texts, *TRI)
     wide = run_solver_many(texts, *TRI, "--wide-lattice")
     for board, a, b in zip(boards, small, wide, strict=True):
-        assert a.returncode == b.returncode and without_time(a.stdout) == without_time(b.stdout), (board, a, b)
+        same = a.returncode == b.returncode and without_time(a.stdout) == without_time(b.stdout)
+        assert same, (board, a.describe(), b.describe())
         assert a.scheme == "tri" and a.nodes is not None and a.nodes > 0, a.describe()
 
 
