@@ -40,7 +40,7 @@ constexpr int squares_on(int side) { return side < 2 ? 0 : (side - 1) * (side - 
 template <int Stride, int Colours = 2>
 struct Layout {
     static constexpr bool kTri = Colours == 3;
-    static constexpr int kTimes = kTri ? 2 : 1;                // the presses one Move entry of a square can be
+    static constexpr int kTimes = kTri ? 2 : 1;                // a square's entries in the moves, one a press count
     using Plain = Layout<Stride>;                              // the two-colour layout of the same stride
     static constexpr int kStride = Stride;                     // bits per lattice row in the bitboard
     static constexpr int kLatticePoints = Stride * Stride;     // bits in the bitboard
