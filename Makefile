@@ -46,6 +46,11 @@ tsan: unflip_solver_tsan
 unflip_all_boards: tests/all_boards.cpp $(SOLVER_SOURCES)
 	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $<
 
+# The fewest presses of every tri board of a shape up to 16 tiles, by breadth-first search (tests/tri_boards.cpp):
+# the three-colour oracle, apart from the solver's sources, for tests/test_oracle.py and test_solver_tri.py.
+unflip_tri_boards: tests/tri_boards.cpp
+	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $<
+
 # The split line costs of the lines past 16 points against exact costs (tests/line_costs_check.cpp says
 # which), for tests/test_line_costs.py; `--strength` measures them (docs/bounds.md).
 unflip_line_costs_check: tests/line_costs_check.cpp $(SOLVER_SOURCES)
@@ -107,7 +112,7 @@ typecheck: $(VENV)/.installed
 check: $(VENV)/.installed unflip_solver lint typecheck
 	$(VPY) -m pytest -q -m "not slow"
 
-test: $(VENV)/.installed unflip_solver unflip_solver_asan unflip_solver_tsan unflip_all_boards lint typecheck
+test: $(VENV)/.installed unflip_solver unflip_solver_asan unflip_solver_tsan unflip_all_boards unflip_tri_boards lint typecheck
 	$(VPY) -m pytest
 
 books: $(VENV)/.installed unflip_solver
@@ -120,7 +125,7 @@ certify: unflip_solver
 
 clean:
 	rm -f unflip_solver unflip_solver_asan unflip_solver_tsan unflip_solver_fuzz unflip_all_boards unflip_certify_boards \
-		unflip_line_costs_check
+		unflip_line_costs_check unflip_tri_boards
 	rm -f web/unflip_core.js web/unflip.html
 
 distclean: clean

@@ -190,6 +190,10 @@ class SolverResult:
     solutions: tuple[frozenset[tuple[int, int, int]], ...] | None = None
     solution_count: int | None = None
     incomplete: bool = False
+    # Under --scheme tri (the output's first line `SCHEME tri`): "tri", and each SOLUTION line's moves as
+    # listed, a square pressed twice twice, which `solutions`' sets cannot hold.
+    scheme: str = "two"
+    solution_presses: tuple[tuple[tuple[int, int, int], ...], ...] | None = None
     nodes: int | None = None
     seconds: float | None = None
     args: tuple[str, ...] = ()
@@ -252,6 +256,9 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResu
     if stdout and not stdout.endswith("\n"):
         raise bad("stdout does not end with a newline")
     lines = stdout.split("\n")[:-1]
+    scheme = "two"
+    if lines and lines[0] == "SCHEME tri":  # docs/protocol.md: only a tri run has it, and first
+        scheme, lines = "tri", lines[1:]
     if len(lines) < 4:
         raise bad("too few lines")
     m = re.fullmatch(r"TARGET ([01])", lines[0])
@@ -259,7 +266,7 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResu
         raise bad("first line is not 'TARGET t'")
     target = int(m.group(1))
     head = lines[1]
-    moves = bound = solutions = solution_count = move_count = None
+    moves = bound = solutions = solution_presses = solution_count = move_count = None
     incomplete = False
     if outcome == "solved" and head.startswith("LOWER_BOUND"):
         m = re.fullmatch(r"LOWER_BOUND " + _INT, head)
@@ -284,9 +291,10 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResu
             numbers = [int(v) for v in lines[at].split()[1:]]
             if len(numbers) != 3 * optimum:
                 raise bad(f"a SOLUTION line without {optimum} moves: {lines[at]!r}")
-            listed.append(frozenset(tuple(numbers[i : i + 3]) for i in range(0, len(numbers), 3)))
+            listed.append(tuple(tuple(numbers[i : i + 3]) for i in range(0, len(numbers), 3)))
             at += 1
-        solutions = tuple(listed)
+        solutions = tuple(frozenset(presses) for presses in listed)
+        solution_presses = tuple(listed)
         m = re.fullmatch(r"SOLUTIONS " + _INT, lines[at])
         if not m:
             raise bad("no 'SOLUTIONS k' after the solutions")
@@ -342,6 +350,8 @@ def parse_solver_output(returncode: int, stdout: str, stderr: str) -> SolverResu
         solutions=solutions,
         solution_count=solution_count,
         incomplete=incomplete,
+        scheme=scheme,
+        solution_presses=solution_presses,
         optimum=move_count if moves is None else len(moves),
         nodes=int(m.group(1)),
         seconds=float(tail[1].split()[1]),

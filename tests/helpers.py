@@ -4,14 +4,16 @@ end (on the oracle's boards), so a test built on these does not lean on the code
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import resource
 import subprocess
 from pathlib import Path
 
+import numpy as np
 import pytest
-from oracle import Board, Move, board_text, random_board, replay, uniform
+from oracle import Board, Move, TriBoard, board_text, random_board, replay, uniform
 
 from unflip_frontend.contract import solver_contract
 
@@ -87,3 +89,26 @@ def random_board_text(n: int, seed: int) -> str:
 def book_tiles(board: Board) -> list[list[int]]:
     """A board in the game's books' encoding: 1 white, 2 black."""
     return [[1 + tile for tile in row] for row in board]
+
+
+@functools.cache
+def tri_optima_table(h: int, w: int) -> np.ndarray:
+    """Every h x w tri board's fewest presses from tests/tri_boards.cpp's breadth-first search (255 when it
+    cannot be solved), indexed by tri_table_index; built with `make unflip_tri_boards`, run once a session."""
+    run = subprocess.run([str(built("unflip_tri_boards")), str(h), str(w)], capture_output=True, timeout=120)
+    if run.returncode != 0 or len(run.stdout) != 3 ** (h * w):
+        pytest.fail(
+            f"unflip_tri_boards {h} {w} exited {run.returncode}: {run.stderr.decode(errors='replace')}"
+        )
+    return np.frombuffer(run.stdout, dtype=np.uint8)
+
+
+def tri_table_index(board: TriBoard) -> int:
+    """The board's entry in tri_optima_table: Σ (tile − 1)·3^(r·W + c)."""
+    w = len(board[0])
+    return sum((v - 1) * 3 ** (r * w + c) for r, row in enumerate(board) for c, v in enumerate(row))
+
+
+def tri_board_at(index: int, h: int, w: int) -> TriBoard:
+    """The h x w tri board at entry `index` of tri_optima_table."""
+    return tuple(tuple(index // 3 ** (r * w + c) % 3 + 1 for c in range(w)) for r in range(h))

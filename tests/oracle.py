@@ -65,14 +65,20 @@ def all_moves(h: int, w: int | None = None) -> list[Move]:
     return [(r, c, k) for k in range(2, min(h, w) + 1) for r in range(h - k + 1) for c in range(w - k + 1)]
 
 
+def legal_move(h: int, w: int, move: Sequence[int]) -> Move:
+    """The move as a (row, col, size) triple; ValueError when it is not a square that fits an h x w board."""
+    r, c, k = move
+    if not (2 <= k <= min(h, w) and 0 <= r and 0 <= c and r + k <= h and c + k <= w):
+        raise ValueError(f"illegal move {tuple(move)} on a {h}x{w} board")
+    return r, c, k
+
+
 def replay(board: Board, moves: Iterable[Sequence[int]]) -> Board:
     """Apply moves to a board; raise ValueError on a move that is not legal on it."""
     h, w = shape(board)
     grid = [list(row) for row in board]
     for move in moves:
-        r, c, k = move
-        if not (2 <= k <= min(h, w) and 0 <= r and 0 <= c and r + k <= h and c + k <= w):
-            raise ValueError(f"illegal move {tuple(move)} on a {h}x{w} board")
+        r, c, k = legal_move(h, w, move)
         for i in range(r, r + k):
             for j in range(c, c + k):
                 grid[i][j] ^= 1
@@ -650,3 +656,291 @@ def signals_over(board: Board, optima: Sequence[Iterable[Move]]) -> dict[str, ob
     figures["obvious_per_par"] = rounded_half_up(1000 * figures["min_obvious"] / par) if par else 0
     figures["obvious_100"] = rounded_half_up(100 * figures["min_obvious"])
     return figures
+
+
+# --- three colours ("tri", issue 36) -----------------------------------------------------------
+# A tri board is a tuple of rows of the game's tile numbers 1, 2, 3 (1 cream, the solved colour; 2 blue;
+# 3 red), as the solver reads them under --scheme tri (docs/protocol.md). A press of a square turns every
+# tile in it one step, 1 -> 3 -> 2 -> 1: writing c = tile - 1, c -> c - 1 mod 3, so a tile showing c
+# needs c presses of the squares over it, mod 3. A solution is a multiset of presses (a square pressed
+# twice is listed twice; three presses of one square do nothing, so an optimum presses each at most
+# twice), its length the par. Written from that rule alone, apart from the two-colour code above and
+# from the solver: the arithmetic is on tiles, never on the solver's corner lattice.
+
+TriBoard = tuple[tuple[int, ...], ...]
+
+
+def as_tri_board(rows: str | Iterable[str | Sequence[int]]) -> TriBoard:
+    """Accept "13\\n21", ["13", "21"] or [[1, 3], [2, 1]]; return a board of equal rows of tiles 1..3."""
+    if isinstance(rows, str):
+        rows = rows.split()
+    board = tuple(tuple(int(ch) for ch in row) for row in rows)
+    if not board or not board[0] or any(len(row) != len(board[0]) for row in board):
+        raise ValueError(f"not a rectangular board: {board!r}")
+    if any(v not in (1, 2, 3) for row in board for v in row):
+        raise ValueError(f"tri tiles must be 1, 2 or 3: {board!r}")
+    return board
+
+
+def tri_board_text(board: TriBoard) -> str:
+    """The board in the solver's --scheme tri input format: lines of the digits 1..3."""
+    return board_text(board)
+
+
+def tri_solved(h: int, w: int) -> TriBoard:
+    return uniform(h, 1, w)
+
+
+def tri_replay(board: TriBoard, presses: Iterable[Sequence[int]]) -> TriBoard:
+    """Apply presses in order, each turning its square's tiles 1 -> 3 -> 2 -> 1; ValueError on a square that
+    does not fit."""
+    h, w = shape(board)
+    needs = [[v - 1 for v in row] for row in board]
+    for press in presses:
+        r, c, k = legal_move(h, w, press)
+        for i in range(r, r + k):
+            for j in range(c, c + k):
+                needs[i][j] = (needs[i][j] - 1) % 3
+    return tuple(tuple(v + 1 for v in row) for row in needs)
+
+
+def tri_board_made_by(h: int, w: int, presses: Iterable[Sequence[int]]) -> TriBoard:
+    """The board a creator makes by pressing these squares in the editor (each turns its tiles the other
+    way, 1 -> 2 -> 3 -> 1): tile - 1 = (A x) mod 3, the game's link rule; the presses solve it."""
+    needs = [[0] * w for _ in range(h)]
+    for press in presses:
+        r, c, k = legal_move(h, w, press)
+        for i in range(r, r + k):
+            for j in range(c, c + k):
+                needs[i][j] = (needs[i][j] + 1) % 3
+    return tuple(tuple(v + 1 for v in row) for row in needs)
+
+
+def presses_of(vector: Sequence[int], moves: Sequence[Move]) -> list[Move]:
+    """A press vector (0..2 per move, moves in the order given) as the list of its presses, sorted."""
+    return sorted(m for m, times in zip(moves, vector, strict=True) for _ in range(times))
+
+
+def random_tri_board(rng: random.Random, h: int, w: int | None = None) -> TriBoard:
+    """The board a uniformly random press vector (0..2 per square) makes: solvable by construction, and
+    uniform over the solvable boards (the image of a uniform vector under a linear map is uniform on the
+    image), so dense."""
+    w = w or h
+    moves = all_moves(h, w)
+    return tri_board_made_by(h, w, presses_of([rng.randrange(3) for _ in moves], moves))
+
+
+def tri_board_from_random_presses(rng: random.Random, h: int, count: int, w: int | None = None) -> TriBoard:
+    """A designer's board: count presses of squares drawn at random (a square may come up twice), so the
+    optimum is at most count."""
+    w = w or h
+    moves = all_moves(h, w)
+    return tri_board_made_by(h, w, [rng.choice(moves) for _ in range(count)])
+
+
+def random_tri_tiles(rng: random.Random, h: int, w: int | None = None) -> TriBoard:
+    """Every tile drawn from 1..3 alone: most such boards of a small shape cannot be solved."""
+    return tuple(tuple(rng.randint(1, 3) for _ in range(w or h)) for _ in range(h))
+
+
+@functools.cache
+def _tri_reduced_system(
+    h: int, w: int
+) -> tuple[list[Move], list[tuple[int, list[int], list[int]]], list[list[int]]]:
+    """The tile equations Σ_{squares over j} x = c_j row-reduced over GF(3) once per shape, each row
+    carrying beside its move coefficients the combination of tile equations it is (so a board's right-hand
+    side goes through the same elimination later). Returns (moves, [(pivot move, row over moves, combination
+    over tiles)], the combinations of the rows left all zero over the moves)."""
+    moves = all_moves(h, w)
+    tiles = h * w
+    rows = [
+        [int(mr <= r < mr + k and mc <= c < mc + k) for mr, mc, k in moves]
+        + [int(t == r * w + c) for t in range(tiles)]
+        for r in range(h)
+        for c in range(w)
+    ]
+    rank = 0
+    pivots = []
+    for col in range(len(moves)):
+        pivot = next((i for i in range(rank, len(rows)) if rows[i][col]), None)
+        if pivot is None:
+            continue
+        rows[rank], rows[pivot] = rows[pivot], rows[rank]
+        inverse = rows[rank][col]  # 1 and 2 are their own inverses mod 3
+        rows[rank] = [v * inverse % 3 for v in rows[rank]]
+        for i in range(len(rows)):
+            if i != rank and rows[i][col]:
+                factor = rows[i][col]
+                rows[i] = [(a - factor * b) % 3 for a, b in zip(rows[i], rows[rank], strict=True)]
+        pivots.append(col)
+        rank += 1
+    split = len(moves)
+    reduced = [(col, rows[i][:split], rows[i][split:]) for i, col in enumerate(pivots)]
+    return moves, reduced, [row[split:] for row in rows[rank:]]
+
+
+def _tri_particular(board: TriBoard) -> list[int] | None:
+    """One press vector solving the board (free moves 0), or None when it has none."""
+    board = as_tri_board(board)
+    h, w = shape(board)
+    needs = [v - 1 for row in board for v in row]
+    moves, reduced, zero_rows = _tri_reduced_system(h, w)
+
+    def combined(combination: list[int]) -> int:
+        return sum(a * b for a, b in zip(combination, needs, strict=True)) % 3
+
+    # A row all zero over the moves whose right-hand side is not: 0 = nonzero, no solution.
+    if any(combined(combination) for combination in zero_rows):
+        return None
+    vector = [0] * len(moves)
+    for col, _, combination in reduced:
+        vector[col] = combined(combination)
+    return vector
+
+
+def tri_is_solvable(board: TriBoard) -> bool:
+    """Whether presses can take the board to all 1s: whether c = tile - 1 is in the span of the squares'
+    incidence columns over GF(3), by Gaussian elimination mod 3 on the tile equations."""
+    return _tri_particular(board) is not None
+
+
+def tri_kernel_dimension(h: int, w: int) -> int:
+    moves, reduced, _ = _tri_reduced_system(h, w)
+    return len(moves) - len(reduced)
+
+
+def tri_coset_optima(board: TriBoard) -> set[tuple[Move, ...]] | None:
+    """Every fewest-presses solution, each its sorted presses, or None when there is none, by enumerating
+    the whole coset: every press vector in {0, 1, 2}^moves that solves the board is the particular one plus
+    a combination of the kernel basis mod 3, and each is one solution, its cost Σ x. Exact; 3^dim
+    candidates (3^8 at 5x5, 3^4 at 4x5), meant for dim up to about 12."""
+    board = as_tri_board(board)
+    h, w = shape(board)
+    particular = _tri_particular(board)
+    if particular is None:
+        return None
+    moves, reduced, _ = _tri_reduced_system(h, w)
+    if tri_kernel_dimension(h, w) > 12:
+        raise OracleError(f"a {h}x{w} board's coset has 3^{tri_kernel_dimension(h, w)} vectors: too many")
+    pivot_cols = [col for col, _, _ in reduced]
+    coset = np.array([particular], dtype=np.int64)
+    for free in sorted(set(range(len(moves))) - set(pivot_cols)):
+        basis = np.zeros(len(moves), dtype=np.int64)
+        basis[free] = 1
+        for col, row, _ in reduced:
+            basis[col] = -row[free] % 3
+        coset = np.concatenate([coset, (coset + basis) % 3, (coset + 2 * basis) % 3])
+    costs = coset.sum(axis=1)
+    optima = {tuple(presses_of(list(vector), moves)) for vector in coset[costs == costs.min()].tolist()}
+    if any(tri_replay(board, s) != tri_solved(h, w) for s in optima):
+        raise OracleError(f"a coset solution does not solve {board!r}")
+    return optima
+
+
+def _tri_model(board: TriBoard, on_tiles: bool):  # type: ignore[no-untyped-def]
+    """CP-SAT's model of the board, x in {0, 1, 2} per square. On tiles (the definition): for every tile j,
+    the presses over it Σ x = c_j + 3 y_j, y_j a bounded integer. On corners (the default, as for two
+    colours: CP-SAT proves 6x6 boards there in seconds where the tile model runs past minutes): the same
+    equations through the 2D difference D_p = c(i, j) - c(i-1, j) - c(i, j-1) + c(i-1, j-1) (tiles off the
+    board 0), invertible, so equivalent; a square's corners (r, c), (r, c+k), (r+k, c), (r+k, c+k) carry
+    +1, -1, -1, +1, and at every corner p  Σ ±x = D_p + 3 y_p.  Returns (model, x, moves)."""
+    from ortools.sat.python import cp_model
+
+    h, w = shape(board)
+    moves = all_moves(h, w)
+    model = cp_model.CpModel()
+    presses = [model.new_int_var(0, 2, f"x{r}_{c}_{k}") for r, c, k in moves]
+
+    def needs(i: int, j: int) -> int:
+        return board[i][j] - 1 if 0 <= i < h and 0 <= j < w else 0
+
+    terms: dict[tuple[int, int], list] = {}
+    for x, (r, c, k) in zip(presses, moves, strict=True):
+        if on_tiles:
+            for i in range(r, r + k):
+                for j in range(c, c + k):
+                    terms.setdefault((i, j), []).append(x)
+        else:
+            for corner, sign in (((r, c), 1), ((r, c + k), -1), ((r + k, c), -1), ((r + k, c + k), 1)):
+                terms.setdefault(corner, []).append(sign * x)
+    for i in range(h + (not on_tiles)):
+        for j in range(w + (not on_tiles)):
+            # Every tile lies under a square, but a corner of the frame may lie under none.
+            over = terms.get((i, j), [])
+            value = (
+                needs(i, j)
+                if on_tiles
+                else (needs(i, j) - needs(i - 1, j) - needs(i, j - 1) + needs(i - 1, j - 1)) % 3
+            )
+            reach = 2 * len(over)  # |Σ ±x| is at most this
+            turns = model.new_int_var(-(reach // 3) - 1, reach // 3 + 1, f"y{i}_{j}")
+            model.add(sum(over) == value + 3 * turns)
+    return model, presses, moves
+
+
+def tri_cpsat_solution(
+    board: TriBoard, *, workers: int = 2, time_limit: float = 300.0, on_tiles: bool = False
+) -> list[Move] | None:
+    """A proven fewest-presses solution, its presses sorted (a double press twice), or None when CP-SAT
+    proves there is none. Raises OracleError for any status but OPTIMAL or INFEASIBLE (the time limit), so
+    an unproven answer can never pass a test."""
+    from ortools.sat.python import cp_model
+
+    board = as_tri_board(board)
+    h, w = shape(board)
+    model, presses, moves = _tri_model(board, on_tiles)
+    model.minimize(sum(presses))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    solver.parameters.max_time_in_seconds = time_limit
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status != cp_model.OPTIMAL:
+        raise OracleError(
+            f"CP-SAT did not prove a tri optimum (status {solver.status_name(status)}) for {board!r}"
+        )
+    solution = presses_of([solver.value(x) for x in presses], moves)
+    if tri_replay(board, solution) != tri_solved(h, w):
+        raise OracleError(f"CP-SAT's tri solution does not solve {board!r}")
+    if len(solution) != round(solver.objective_value):
+        raise OracleError("CP-SAT objective disagrees with its own assignment")
+    return solution
+
+
+def tri_cpsat_optimum(board: TriBoard, **kwargs: float | bool) -> int | None:
+    solution = tri_cpsat_solution(board, **kwargs)  # type: ignore[arg-type]
+    return None if solution is None else len(solution)
+
+
+def tri_optimal_solutions(board: TriBoard, *, time_limit: float = 120.0) -> set[tuple[Move, ...]] | None:
+    """Every fewest-presses solution, each its sorted presses (a multiset: a double press twice), or None
+    when the board cannot be solved: CP-SAT proves the optimum, then enumerates every assignment of the
+    model with Σ x equal to it. Exact; meant for small boards (one worker, as enumeration needs)."""
+    from ortools.sat.python import cp_model
+
+    board = as_tri_board(board)
+    best = tri_cpsat_optimum(board, time_limit=time_limit)
+    if best is None:
+        return None
+    model, presses, moves = _tri_model(board, on_tiles=False)
+    model.add(sum(presses) == best)
+    found: set[tuple[Move, ...]] = set()
+
+    class Collect(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+        def on_solution_callback(self) -> None:
+            found.add(tuple(presses_of([self.value(x) for x in presses], moves)))
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = time_limit
+    status = solver.solve(model, Collect())
+    if status != cp_model.OPTIMAL:  # OPTIMAL: the enumeration finished (FEASIBLE would mean it was cut short)
+        raise OracleError(
+            f"CP-SAT did not finish enumerating (status {solver.status_name(status)}) {board!r}"
+        )
+    h, w = shape(board)
+    if any(tri_replay(board, s) != tri_solved(h, w) for s in found):
+        raise OracleError(f"an enumerated tri solution does not solve {board!r}")
+    return found

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from fractions import Fraction
 
+import numpy as np
 import oracle
 import pytest
+from helpers import tri_board_at, tri_optima_table, tri_table_index
 from oracle import all_moves, board_from_mask, board_mask, replay, uniform
 
 
@@ -221,3 +224,94 @@ def test_cpsat_excluding_a_solution_finds_another_optimum_exactly_when_there_is_
         seen.add(len(sets) > 1)
         assert (other == len(best)) == (len(sets) > 1), board
     assert seen == {True, False}
+
+
+# --- three colours (issue 36): the BFS table, brute force, GF(3) elimination, the coset and CP-SAT ------
+
+
+def test_a_tri_press_turns_its_tiles_1_to_3_to_2_to_1_and_three_presses_do_nothing():
+    board = oracle.as_tri_board(["123", "111", "111"])
+    once = oracle.tri_replay(board, [(0, 0, 2)])
+    assert once == ((3, 1, 3), (3, 3, 1), (1, 1, 1))
+    assert oracle.tri_replay(board, [(0, 0, 2)] * 3) == board
+    assert oracle.tri_board_made_by(3, 3, [(0, 0, 2)]) == ((2, 2, 1), (2, 2, 1), (1, 1, 1))
+    with pytest.raises(ValueError):
+        oracle.tri_replay(board, [(2, 2, 2)])
+
+
+def test_the_presses_that_make_a_tri_board_solve_it():
+    rng = random.Random(3601)
+    for h, w in [(4, 4), (5, 7), (8, 3)]:
+        presses = [rng.choice(all_moves(h, w)) for _ in range(12)]
+        made = oracle.tri_board_made_by(h, w, presses)
+        assert oracle.tri_replay(made, presses) == oracle.tri_solved(h, w)
+
+
+@pytest.mark.parametrize(("h", "w"), [(3, 3), (4, 4), (3, 5), (2, 6)])
+def test_the_tri_bfs_reaches_exactly_the_3_to_the_rank_boards_that_gf3_elimination_counts(h, w):
+    table = tri_optima_table(h, w)
+    rank = len(all_moves(h, w)) - oracle.tri_kernel_dimension(h, w)
+    assert np.count_nonzero(table != 255) == 3**rank
+    assert table[0] == 0
+    singles = {tri_table_index(oracle.tri_board_made_by(h, w, [m])) for m in all_moves(h, w)}
+    assert set(np.flatnonzero(table == 1).tolist()) == singles
+
+
+def test_every_3x3_tri_board_gets_the_bfs_optimum_from_brute_force_over_every_press_vector():
+    moves = all_moves(3, 3)
+    best: dict[int, int] = {}
+    for vector in itertools.product(range(3), repeat=len(moves)):
+        index = tri_table_index(oracle.tri_board_made_by(3, 3, oracle.presses_of(vector, moves)))
+        best[index] = min(best.get(index, 99), sum(vector))
+    table = tri_optima_table(3, 3)
+    assert {i: int(table[i]) for i in np.flatnonzero(table != 255).tolist()} == best
+    assert all(oracle.tri_is_solvable(tri_board_at(i, 3, 3)) == (table[i] != 255) for i in range(3**9))
+
+
+def test_every_solvable_3x3_tri_board_and_a_sample_of_the_others_get_the_bfs_optimum_from_cpsat():
+    table = tri_optima_table(3, 3)
+    unsolvable = np.flatnonzero(table == 255).tolist()
+    cases = np.flatnonzero(table != 255).tolist() + random.Random(3603).sample(unsolvable, 60)
+    wrong = [
+        (i, table[i], got)
+        for i in cases
+        if (got := oracle.tri_cpsat_optimum(tri_board_at(i, 3, 3), workers=1, on_tiles=True))
+        != (None if table[i] == 255 else table[i])
+    ]
+    assert wrong == []
+
+
+def test_random_4x4_tri_boards_get_the_bfs_optimum_from_cpsat_the_coset_and_elimination():
+    table = tri_optima_table(4, 4)
+    rng = random.Random(3604)
+    # Boards from uniform press vectors (all solvable) and from uniform tiles (one in 81 solvable), and
+    # some of the deepest, 12 presses.
+    deepest = np.flatnonzero(table == 12).tolist()
+    boards = [oracle.random_tri_board(rng, 4) for _ in range(80)] + [
+        oracle.random_tri_tiles(rng, 4) for _ in range(40)
+    ]
+    boards += [tri_board_at(i, 4, 4) for i in rng.sample(deepest, 12)]
+    wrong = []
+    for board in boards:
+        depth = table[tri_table_index(board)]
+        expected = None if depth == 255 else depth
+        coset = oracle.tri_coset_optima(board)
+        found = (
+            oracle.tri_cpsat_optimum(board, workers=1),
+            oracle.tri_cpsat_optimum(board, workers=1, on_tiles=True),
+            None if coset is None else len(next(iter(coset))),
+            oracle.tri_is_solvable(board),
+        )
+        if found != (expected, expected, expected, expected is not None):
+            wrong.append((board, expected, found))
+    assert wrong == []
+
+
+def test_cpsat_enumerates_exactly_the_coset_optima_of_random_tri_boards():
+    rng = random.Random(3605)
+    boards = [oracle.random_tri_board(rng, 4) for _ in range(10)] + [
+        oracle.random_tri_board(rng, 4, 5) for _ in range(5)
+    ]
+    boards += [oracle.random_tri_board(rng, 5) for _ in range(5)]
+    for board in boards:
+        assert oracle.tri_optimal_solutions(board) == oracle.tri_coset_optima(board), board
