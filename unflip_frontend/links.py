@@ -122,7 +122,7 @@ def read_arithmetic(arithmetic: str) -> str:
     """The scheme a link's arithmetic field names."""
     match = ARITHMETIC.fullmatch(arithmetic)
     if not match:
-        raise InputError(f"{WHERE}: the arithmetic is {shown(arithmetic)}; the game writes m_2 or m_3")
+        raise InputError(f"{WHERE}: the arithmetic is {shown(arithmetic)}; the game writes m_2")
     colours = read_number(match[1], arithmetic)  # no leading zero: m_2 is the one spelling of two colours
     if arithmetic not in ARITHMETICS:
         raise InputError(
