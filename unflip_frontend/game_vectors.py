@@ -70,7 +70,7 @@ def moves_to_vector(moves: Iterable[Move], height: int, width: int, scheme: str 
             raise ValueError(f"{move} does not fit a {shape_text(height, width)} board")
         vector[index] += 1
         if vector[index] == SCHEMES[scheme]:
-            raise ValueError(f"{move} is made {SCHEMES[scheme]} times")
+            raise ValueError(f"{move} is made {'twice' if scheme == TWO else 'three times'}")
     return tuple(vector)
 
 
