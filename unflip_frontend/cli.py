@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from . import __version__, api
-from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
+from .boards import MAX_SIZE, MIN_SIZE, SCHEMES, SYMMETRY_GROUPS, TRI, Board, scheme_of
 from .books import BOOK_FILES, Book, Level, book_text, load_source, parse_book, pick_level, source_file
 from .commands import (
     CertificateFolder,
@@ -411,6 +411,13 @@ no_color_option = click.option(
     is_flag=True,
     help="\b\nNo colours; setting NO_COLOR does the same.\nExample: {prog} daily 5 --no-color",
 )
+scheme_option = click.option(
+    "--scheme",
+    type=click.Choice(list(SCHEMES)),
+    help="\b\nA text board's colours: tri reads the game's three-\ncolour tiles 1 cream, 2 blue, 3 red "
+    "(a first\nline 'scheme tri' says it too; a link or a book says\nits own).\n"
+    "Example: {prog} board.txt --scheme tri",
+)
 target_option = click.option(
     "--target",
     type=click.Choice(list(TARGETS)),
@@ -490,6 +497,7 @@ def cli() -> None:
     "only if all are solved, verified and at par.\nExample: {prog} main --all",
 )
 @books_option
+@scheme_option
 @click.option(
     "--compact",
     is_flag=True,
@@ -563,6 +571,7 @@ def solve(
     list_: bool,
     all_: bool,
     books: str | None,
+    scheme: str | None,
     compact: bool,
     ascii_: bool,
     no_color: bool,
@@ -622,7 +631,11 @@ def solve(
         TARGETS[target], threads, max_seconds, max_nodes, optima is not None or signals, max_solutions
     )
     check_walkthrough_files(source, books, outputs, certificate)
-    loaded = load_source(source, books)
+    loaded = load_source(source, books, scheme)
+    refuse_tri(
+        loaded, ("--target 1 or either", target not in ("0", "white")), ("--certificate", bool(certificate))
+    )
+    refuse_tri(loaded, ("--signals", signals))
     if (list_ or all_) and outputs.one_solution:
         raise InputError(f"{outputs.one_solution[0]} shows one solution: give a level, not --list or --all")
     if dask is not None and optima and not all_:
@@ -737,6 +750,7 @@ def check_walkthrough_files(
 @source_argument
 @level_argument
 @books_option
+@scheme_option
 @ascii_option
 @no_color_option
 @json_option("{prog} hint daily 5 --json")
@@ -756,6 +770,7 @@ def hint(
     source: str,
     level_number: int | None,
     books: str | None,
+    scheme: str | None,
     ascii_: bool,
     no_color: bool,
     json_: bool,
@@ -782,7 +797,10 @@ def hint(
     if no_color:
         run.terminal.disable_colour()
     stream = run.choose({"--json": json_}, run.terminal.glyphs(ascii_)).stream
-    level = chosen_level(source, level_number, books)
+    level = chosen_level(source, level_number, books, scheme)
+    refuse_tri(
+        level, ("--target 1 or either", target not in ("0", "white")), ("--prefer", prefer is not None)
+    )
     give_hint(level, hint_settings(TARGETS[target], max_seconds, max_nodes), stream, prefer)
 
 
@@ -829,6 +847,7 @@ def check_certificate(run: Run, source: str, words: tuple[str, ...], books: str 
     if len(words) > 2 or (len(words) == 2 and level_number is None):
         raise InputError("give SOURCE, a LEVEL for a book, and the CERTIFICATE file")
     loaded = load_source(source, books)
+    refuse_tri(loaded, ("check-certificate", True))
     if isinstance(loaded, Level):
         if len(words) == 2:
             raise InputError(f"{source} is a single board: drop the level number")
@@ -1114,6 +1133,7 @@ def books(run: Run, folder: str | None, threads: int | None) -> None:
 @gzip_option
 @threads_option
 @books_option
+@scheme_option
 @json_option("{prog} annotate mybook.json --out fixed.json --json")
 @dask_option("Prove the levels on a Dask cluster, one a task", "--dask tcp://HOST:8786")
 @click.pass_obj
@@ -1130,6 +1150,7 @@ def annotate(
     gzipped: bool,
     threads: int | None,
     books: str | None,
+    scheme: str | None,
     json_: bool,
     dask: str | None,
 ) -> None:
@@ -1159,7 +1180,10 @@ def annotate(
             "annotate reports on standard output, where --out - would put the book too: give --out FILE, "
             "or --in-place"
         )
-    book = book_text(source, books)
+    book = book_text(source, books, scheme)
+    refuse_tri(
+        parse_book(book.text, book.name), ("--signals", signals), ("--certificate", bool(certificate_folder))
+    )
     if in_place:
         if book.file is None:
             raise InputError(f"{book.name} is not a book file to write over: give --out FILE")
@@ -1202,6 +1226,7 @@ def annotate(
     "'#' or custom parameter of its own.\nExample: --page http://localhost:5173/",
 )
 @books_option
+@scheme_option
 @threads_option
 @max_seconds_option
 @json_option("{prog} share daily 5 --json")
@@ -1212,6 +1237,7 @@ def share(
     level_number: int | None,
     page: str,
     books: str | None,
+    scheme: str | None,
     threads: int | None,
     max_seconds: float | None,
     json_: bool,
@@ -1231,7 +1257,7 @@ def share(
     check_page(page)  # before the search, not after it
     stream = run.choose({"--json": json_}, run.terminal.glyphs()).stream
     share_level(
-        chosen_level(source, level_number, books),
+        chosen_level(source, level_number, books, scheme),
         SolverSettings("0", threads, max_seconds, None),
         page,
         stream,
@@ -1326,6 +1352,7 @@ def report(
     given = [Output(option, path) for option, path in files.items() if path is not None]
     check_outputs(given, [source_file(source, books)])
     loaded = load_source(source, books)
+    refuse_tri(loaded, ("report", True))
     if isinstance(loaded, Level):
         if level_number is not None:
             raise InputError(f"{source} is a single board: drop the level number")
@@ -1366,6 +1393,7 @@ def page(run: Run, source: str, level_number: int | None, books: str | None, ope
       {prog} page board.txt
     """
     level = chosen_level(source, level_number, books)
+    refuse_tri(level, ("page", True))
     built = find_layout().root / WEB_PAGE
     if not built.is_file():
         raise SolverError(f"{WEB_PAGE} is not built: `make web` in a clone of unflip writes it (docs/web.md)")
@@ -1377,9 +1405,24 @@ def page(run: Run, source: str, level_number: int | None, books: str | None, ope
         raise InputError("--open: no browser could be started; open the address above in one")
 
 
-def chosen_level(source: str, level_number: int | None, books: str | None) -> Level:
+def refuse_tri(loaded: Book | Level, *options: tuple[str, bool]) -> None:
+    """What a three-colour level cannot have yet, each option named with whether it was given: the game's
+    goal (every tile cream) is the one target, the certificates and the game's difficulty measures are
+    two-colour ones, and the web page reads two-colour levels."""
+    levels = loaded.levels if isinstance(loaded, Book) else (loaded,)
+    tri = next((level for level in levels if level.problem is None and scheme_of(level.board) == TRI), None)
+    given = [option for option, asked in options if asked]
+    if tri is not None and given:
+        raise InputError(
+            f"{tri.name} is a three-colour (tri) level: {given[0]} is for two-colour levels only"
+        )
+
+
+def chosen_level(
+    source: str, level_number: int | None, books: str | None, scheme: str | None = None
+) -> Level:
     """The one level a command works on: a single board, or a level of a book."""
-    loaded = load_source(source, books)
+    loaded = load_source(source, books, scheme)
     if isinstance(loaded, Level):
         if level_number is not None:
             raise InputError(f"{source} is a single board: drop the level number")

@@ -24,6 +24,7 @@ from .boards import (
     board_image,
     move_image,
     moves_word,
+    scheme_of,
     shape,
 )
 from .books import book_tiles
@@ -307,7 +308,7 @@ def proof_signals(board: Board, proof: Proof) -> Signals:
     """A level's signals over the optima its canonical listing holds: every one, up to CANONICAL_LISTING."""
     assert proof.root_bound is not None  # canonical_solution checked that it has an optimum
     height, width = shape(board)
-    solutions = [vector_to_moves(vector, height, width) for vector in proof.optima]
+    solutions = [vector_to_moves(vector, height, width, scheme_of(board)) for vector in proof.optima]
     return level_signals(board, 0, solutions, proof.complete, proof.root_bound)
 
 
