@@ -65,7 +65,7 @@ from pathlib import Path
 from typing import Literal, TypeVar, cast
 
 from . import boards
-from .books import Book, Level, load_source
+from .books import Book, Level, load_source, two_colour_only
 from .build import OnBuild, ensure_solver, quiet_build
 from .difficulty import Signals, level_signals
 from .errors import InputError, SolverError, VerificationError
@@ -533,17 +533,6 @@ def search(
         ("a certificate", bool(settings.certificate)),
     )
     return run(build_solver(on_build), level.board, settings, on_progress or no_progress)
-
-
-def two_colour_only(level: Level, *asked: tuple[str, bool]) -> None:
-    """What a three-colour board cannot have yet, each named with whether it was asked for: the game's goal
-    (every tile cream) is its one target, and certificates and the game's difficulty measures are
-    two-colour ones."""
-    given = [what for what, wanted in asked if wanted]
-    if boards.scheme_of(level.board) == boards.TRI and given:
-        raise InputError(
-            f"{level.name} is a three-colour (tri) board: {given[0]} is for two-colour boards only"
-        )
 
 
 def search_settings(

@@ -276,6 +276,19 @@ def check_exists(source: str) -> None:
         )
 
 
+def two_colour_only(loaded: Book | Level, *asked: tuple[str, bool]) -> None:
+    """What a three-colour level cannot have yet, each named with whether it was asked for: the game's goal
+    (every tile cream) is its one target, and certificates, the game's difficulty measures and the web page
+    are two-colour ones."""
+    levels = loaded.levels if isinstance(loaded, Book) else (loaded,)
+    tri = next((level for level in levels if level.problem is None and scheme_of(level.board) == TRI), None)
+    given = [what for what, wanted in asked if wanted]
+    if tri is not None and given:
+        raise InputError(
+            f"{tri.name} is a three-colour (tri) level: {given[0]} is for two-colour levels only"
+        )
+
+
 @dataclass(frozen=True)
 class BookText:
     """A source as the text of a book, as annotate edits it: a book's own text, or a single level (a text

@@ -16,8 +16,18 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from . import __version__, api
-from .boards import MAX_SIZE, MIN_SIZE, SCHEMES, SYMMETRY_GROUPS, TRI, Board, scheme_of
-from .books import BOOK_FILES, Book, Level, book_text, load_source, parse_book, pick_level, source_file
+from .boards import MAX_SIZE, MIN_SIZE, SCHEMES, SYMMETRY_GROUPS, Board
+from .books import (
+    BOOK_FILES,
+    Book,
+    Level,
+    book_text,
+    load_source,
+    parse_book,
+    pick_level,
+    source_file,
+    two_colour_only,
+)
 from .commands import (
     CertificateFolder,
     annotate_book,
@@ -632,10 +642,10 @@ def solve(
     )
     check_walkthrough_files(source, books, outputs, certificate)
     loaded = load_source(source, books, scheme)
-    refuse_tri(
+    two_colour_only(
         loaded, ("--target 1 or either", target not in ("0", "white")), ("--certificate", bool(certificate))
     )
-    refuse_tri(loaded, ("--signals", signals))
+    two_colour_only(loaded, ("--signals", signals))
     if (list_ or all_) and outputs.one_solution:
         raise InputError(f"{outputs.one_solution[0]} shows one solution: give a level, not --list or --all")
     if dask is not None and optima and not all_:
@@ -798,7 +808,7 @@ def hint(
         run.terminal.disable_colour()
     stream = run.choose({"--json": json_}, run.terminal.glyphs(ascii_)).stream
     level = chosen_level(source, level_number, books, scheme)
-    refuse_tri(
+    two_colour_only(
         level, ("--target 1 or either", target not in ("0", "white")), ("--prefer", prefer is not None)
     )
     give_hint(level, hint_settings(TARGETS[target], max_seconds, max_nodes), stream, prefer)
@@ -847,7 +857,7 @@ def check_certificate(run: Run, source: str, words: tuple[str, ...], books: str 
     if len(words) > 2 or (len(words) == 2 and level_number is None):
         raise InputError("give SOURCE, a LEVEL for a book, and the CERTIFICATE file")
     loaded = load_source(source, books)
-    refuse_tri(loaded, ("check-certificate", True))
+    two_colour_only(loaded, ("check-certificate", True))
     if isinstance(loaded, Level):
         if len(words) == 2:
             raise InputError(f"{source} is a single board: drop the level number")
@@ -1181,7 +1191,7 @@ def annotate(
             "or --in-place"
         )
     book = book_text(source, books, scheme)
-    refuse_tri(
+    two_colour_only(
         parse_book(book.text, book.name), ("--signals", signals), ("--certificate", bool(certificate_folder))
     )
     if in_place:
@@ -1352,7 +1362,7 @@ def report(
     given = [Output(option, path) for option, path in files.items() if path is not None]
     check_outputs(given, [source_file(source, books)])
     loaded = load_source(source, books)
-    refuse_tri(loaded, ("report", True))
+    two_colour_only(loaded, ("report", True))
     if isinstance(loaded, Level):
         if level_number is not None:
             raise InputError(f"{source} is a single board: drop the level number")
@@ -1393,7 +1403,7 @@ def page(run: Run, source: str, level_number: int | None, books: str | None, ope
       {prog} page board.txt
     """
     level = chosen_level(source, level_number, books)
-    refuse_tri(level, ("page", True))
+    two_colour_only(level, ("page", True))
     built = find_layout().root / WEB_PAGE
     if not built.is_file():
         raise SolverError(f"{WEB_PAGE} is not built: `make web` in a clone of unflip writes it (docs/web.md)")
@@ -1403,19 +1413,6 @@ def page(run: Run, source: str, level_number: int | None, books: str | None, ope
 
     if open_ and not webbrowser.open(address):
         raise InputError("--open: no browser could be started; open the address above in one")
-
-
-def refuse_tri(loaded: Book | Level, *options: tuple[str, bool]) -> None:
-    """What a three-colour level cannot have yet, each option named with whether it was given: the game's
-    goal (every tile cream) is the one target, the certificates and the game's difficulty measures are
-    two-colour ones, and the web page reads two-colour levels."""
-    levels = loaded.levels if isinstance(loaded, Book) else (loaded,)
-    tri = next((level for level in levels if level.problem is None and scheme_of(level.board) == TRI), None)
-    given = [option for option, asked in options if asked]
-    if tri is not None and given:
-        raise InputError(
-            f"{tri.name} is a three-colour (tri) level: {given[0]} is for two-colour levels only"
-        )
 
 
 def chosen_level(
