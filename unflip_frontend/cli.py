@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from . import __version__, api
-from .boards import MAX_SIZE, MIN_SIZE, SCHEMES, SYMMETRY_GROUPS, Board
+from .boards import MAX_SIZE, MIN_SIZE, SCHEMES, SYMMETRY_GROUPS, TRI, Board
 from .books import (
     BOOK_FILES,
     Book,
@@ -971,6 +971,14 @@ def par_comparison(level: Level, target: str, proven: int | str) -> str:
     help="\b\nAny text; each level records the seed that remakes it.\nExample: --seed 42",
 )
 @click.option(
+    "--scheme",
+    type=click.Choice(list(SCHEMES)),
+    default="two",
+    show_default=True,
+    help="\b\nThe levels' colours: tri makes the game's three-colour\nlevels (colorScheme tri; the game "
+    "opens them from\nan m_3 link, not from a book).\nExample: --scheme tri",
+)
+@click.option(
     "--kind",
     type=click.Choice(["daily", "main", "weekly"]),
     default="daily",
@@ -1010,6 +1018,7 @@ def generate(
     order_by: str | None,
     count: int,
     seed: str,
+    scheme: str,
     kind: str,
     out: str,
     json_: bool,
@@ -1029,6 +1038,7 @@ def generate(
       {prog} generate --size 9-13 --optimum 12-20 --symmetric half-turn,square --unique --min-gap 2
       {prog} generate --size 6-8 --eric 15-30 --obv 10-25 --order-by eric   rising in difficulty
       {prog} generate --count 5 --out mybook.json --certificate certs   certs/001.cert ... 005.cert
+      {prog} generate --size 5 --count 3 --scheme tri   three-colour levels
       {prog} mybook.json --all     check every level solves at its par
     """
     stream = run.choose({"--json": json_}, run.terminal.glyphs()).stream
@@ -1043,7 +1053,11 @@ def generate(
     from .book_certificates import Certifiable  # loaded only when it runs
     from .generator import Plan
 
-    plan = Plan(kind, count, shapes, optimum, seed, symmetries or (), unique, min_gap, eric, obv, order_by)
+    plan = Plan(
+        kind, count, shapes, optimum, seed, symmetries or (), unique, min_gap, eric, obv, order_by, scheme
+    )
+    if scheme == TRI and certificates is not None:
+        raise InputError("--certificate is for two-colour levels only: drop it for --scheme tri")
     cluster = click.get_current_context().with_resource(open_cluster(dask, threads))
     text = make_book((plan,), set(), threads, run.terminal, cluster)
     if certificates is not None:  # written before the book, so a book written has every certificate
