@@ -82,7 +82,9 @@ const char* kUsageHead =
     "\n"
     "options:\n"
     "  --target 0|1|either  colour every tile ends as (default 0, the game's goal); either: the\n"
-    "                       shorter of the two, both raced bound by bound\n"
+    "                       shorter of the two, both raced bound by bound\n"    "  --scheme two|tri     two colours (default) or the game's three-colour levels: tiles\n"
+    "                       1/2/3, a press turning each of its tiles 1 -> 3 -> 2 -> 1, a square\n"
+    "                       pressed at most twice; the output opens with SCHEME tri\n"
     "  --threads T          worker threads (default: all logical cores)\n"
     "  --max-seconds S      stop after S seconds without a claim (exit 3, STOPPED b)\n"
     "  --max-nodes N        stop after N search nodes without a claim (exit 3); with\n"
@@ -276,6 +278,15 @@ void check_cube_options(Options& options, bool target_asked) {
         throw Rejected("--hand-back hands back what a --cube search's --max-nodes left, on --threads 1");
 }
 
+// What a tri board cannot be asked for yet.
+void check_tri_options(const Options& options) {
+    if (options.target != 0)
+        throw Rejected("--target under --scheme tri is 0 only: every tile 1, the game's goal");
+    if (!options.certificate.empty()) throw Rejected("--certificate is not for tri boards yet");
+    if (options.split_depth >= 0 || !options.cube.empty() || options.hand_back)
+        throw Rejected("--cubes, --cube and --hand-back are not for tri boards yet");
+}
+
 // What the command line asks for: a board solved by `options`, or a listing printed instead.
 struct Command {
     enum class Listing { none, help, contract, switches } listing = Listing::none;
@@ -329,6 +340,11 @@ Command parse_arguments(int argc, char** argv) {
             else if (t == "1") options.target = 1;
             else if (t == "either") options.target = kEither;
             else throw Rejected("--target needs 0, 1 or either, not '" + t + "'");
+        } else if (arg == "--scheme") {
+            std::string scheme = take_value();
+            if (scheme == "two") options.tri = false;
+            else if (scheme == "tri") options.tri = true;
+            else throw Rejected("--scheme needs two or tri, not '" + scheme + "'");
         } else if (arg == "--threads") {
             options.threads = parse_number<int>(arg, take_value(), kMinThreads, kMaxThreads,
                                                 "a whole number from " + std::to_string(kMinThreads) + " to " +
@@ -390,6 +406,7 @@ Command parse_arguments(int argc, char** argv) {
         throw Rejected("--certificate proves one solution optimal: give it without --all-solutions, --count, "
                        "--max-solutions and --lower-bound");
     check_cube_options(options, target_asked);
+    if (options.tri) check_tri_options(options);
     return command;
 }
 
@@ -402,25 +419,34 @@ std::string read_board_text(const Options& options) {
     return text;
 }
 
+// A solution's moves as 'row col size' triples, one a press: under tri a square pressed twice is its
+// triple twice, one after the other.
+template <class L>
+std::vector<std::array<int, 3>> presses_of(const std::vector<uint16_t>& path, const Lattice<L>& lattice) {
+    std::vector<std::array<int, 3>> triples;
+    for (uint16_t index : path) {
+        const Move<L>& m = lattice.moves[index];
+        for (int t = 0; t < presses(m); ++t) triples.push_back({m.row, m.col, m.size});
+    }
+    return triples;
+}
+
 template <class L>
 void print(const Outcome& out, const Lattice<L>& lattice) {
-    std::string text = "TARGET " + std::to_string(out.target) + "\n";
+    std::string text = L::kTri ? "SCHEME tri\n" : "";
+    text += "TARGET " + std::to_string(out.target) + "\n";
     if (out.bound_only) {
         text += "LOWER_BOUND " + std::to_string(out.lower_bound) + "\n";
     } else if (out.enumerated && (out.code == ExitCode::solved || out.counting_stopped)) {
         // Each solution a set, in a canonical order: moves sorted within a line, lines sorted.
         std::vector<std::vector<std::array<int, 3>>> sets;
         for (const std::vector<uint16_t>& solution : out.solutions) {
-            std::vector<std::array<int, 3>> set;
-            for (uint16_t index : solution) {
-                const Move<L>& m = lattice.moves[index];
-                set.push_back({m.row, m.col, m.size});
-            }
+            std::vector<std::array<int, 3>> set = presses_of(solution, lattice);
             std::sort(set.begin(), set.end());
             sets.push_back(set);
         }
         std::sort(sets.begin(), sets.end());
-        text += "MOVES " + std::to_string(out.moves.size()) + "\n";
+        text += "MOVES " + std::to_string(lattice.presses_on(out.moves)) + "\n";
         for (const auto& set : sets) {
             text += "SOLUTION";
             for (const auto& move : set)
@@ -430,11 +456,9 @@ void print(const Outcome& out, const Lattice<L>& lattice) {
         text += "SOLUTIONS " + std::to_string(out.solution_count) + "\n";
         if (out.incomplete) text += "INCOMPLETE\n";
     } else if (out.code == ExitCode::solved) {
-        text += "MOVES " + std::to_string(out.moves.size()) + "\n";
-        for (uint16_t index : out.moves) {
-            const Move<L>& m = lattice.moves[index];
-            text += std::to_string(m.row) + " " + std::to_string(m.col) + " " + std::to_string(m.size) + "\n";
-        }
+        text += "MOVES " + std::to_string(lattice.presses_on(out.moves)) + "\n";
+        for (const auto& move : presses_of(out.moves, lattice))
+            text += std::to_string(move[0]) + " " + std::to_string(move[1]) + " " + std::to_string(move[2]) + "\n";
     } else if (out.exhausted) {
         text += "EXHAUSTED " + std::to_string(out.lower_bound) + "\n";
     } else if (out.code == ExitCode::unsolvable) {
@@ -487,11 +511,17 @@ int print_listing(const CubeListing& listing, const Lattice<L>& lattice) {
 template <class L>
 int run_on_layout(const Board& board, const Options& options) {
     Driver<L> driver(board, options);
-    if (options.split_depth >= 0) return print_listing(driver.split(), driver.lattice());
-    const Outcome out = options.cube.empty() ? driver.run() : driver.solve_cube();
-    if (options.hand_back && out.code == ExitCode::stopped) print_cubes(driver.handed_back(), driver.lattice());
-    print(out, driver.lattice());
-    return static_cast<int>(out.code);
+    if constexpr (L::kTri) {   // no cubes under tri yet (check_tri_options)
+        const Outcome out = driver.run();
+        print(out, driver.lattice());
+        return static_cast<int>(out.code);
+    } else {
+        if (options.split_depth >= 0) return print_listing(driver.split(), driver.lattice());
+        const Outcome out = options.cube.empty() ? driver.run() : driver.solve_cube();
+        if (options.hand_back && out.code == ExitCode::stopped) print_cubes(driver.handed_back(), driver.lattice());
+        print(out, driver.lattice());
+        return static_cast<int>(out.code);
+    }
 }
 
 }  // namespace
@@ -511,10 +541,13 @@ int main(int argc, char** argv) {
             case Command::Listing::switches: print_switches(); return 0;
             case Command::Listing::none: break;
         }
-        const Board board = parse_board(read_board_text(command.options));
-        const bool small = std::max(board.size(), board[0].size()) <= static_cast<size_t>(SmallLayout::kMaxSide);
-        return small && !command.options.wide_lattice ? run_on_layout<SmallLayout>(board, command.options)
-                                                      : run_on_layout<WideLayout>(board, command.options);
+        const Options& options = command.options;
+        const Board board = parse_board(read_board_text(options), options.tri);
+        const bool small = std::max(board.size(), board[0].size()) <= static_cast<size_t>(SmallLayout::kMaxSide) &&
+                           !options.wide_lattice;
+        if (options.tri) return small ? run_on_layout<TriSmallLayout>(board, options)
+                                      : run_on_layout<TriWideLayout>(board, options);
+        return small ? run_on_layout<SmallLayout>(board, options) : run_on_layout<WideLayout>(board, options);
     } catch (const Rejected& rejected) {
         return fail(ExitCode::rejected, rejected.what());
     } catch (const Failed& failure) {

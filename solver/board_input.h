@@ -14,7 +14,8 @@
 namespace unflip {
 namespace {
 
-// A board as rows of tile colours 0/1 (the 1/2 encoding already mapped: 1 -> 0, 2 -> 1).
+// A board as rows of tile colours 0/1 (the 1/2 encoding already mapped: 1 -> 0, 2 -> 1); under tri, rows of
+// tile − 1 (0, 1 or 2): the presses each tile needs, mod 3.
 using Board = std::vector<std::vector<uint8_t>>;
 
 inline std::string describe_char(char ch) {
@@ -40,7 +41,8 @@ inline std::string read_all(std::istream& in, const std::string& source) {
     return text;
 }
 
-inline Board parse_board(const std::string& text) {
+// Under tri, the board is the game's digits 1, 2, 3 and nothing else.
+inline Board parse_board(const std::string& text, bool tri = false) {
     std::vector<std::string> lines;
     std::stringstream stream(text);
     for (std::string line; std::getline(stream, line);) {
@@ -49,7 +51,8 @@ inline Board parse_board(const std::string& text) {
         lines.push_back(line);
     }
     while (!lines.empty() && lines.back().empty()) lines.pop_back();
-    if (lines.empty()) throw Rejected("empty input: expected N lines of N digits (0/1 or 1/2)");
+    const char* digits = tri ? "1/2/3" : "0/1 or 1/2";
+    if (lines.empty()) throw Rejected(std::string("empty input: expected N lines of N digits (") + digits + ")");
 
     int first_zero_line = 0, first_two_line = 0;
     for (size_t i = 0; i < lines.size(); ++i) {
@@ -58,9 +61,10 @@ inline Board parse_board(const std::string& text) {
             throw Rejected("line " + std::to_string(line_no) + " is blank; board rows must be consecutive");
         for (size_t j = 0; j < lines[i].size(); ++j) {
             char ch = lines[i][j];
-            if (ch != '0' && ch != '1' && ch != '2')
+            if (tri ? ch != '1' && ch != '2' && ch != '3' : ch != '0' && ch != '1' && ch != '2')
                 throw Rejected("line " + std::to_string(line_no) + ", column " + std::to_string(j + 1) + ": " +
-                       describe_char(ch) + " is not a tile (tiles are 0/1 or 1/2 digits)");
+                       describe_char(ch) + " is not a tile (" + (tri ? "tri tiles are 1/2/3" : "tiles are 0/1 or 1/2") +
+                       " digits)");
             if (ch == '0' && !first_zero_line) first_zero_line = line_no;
             if (ch == '2' && !first_two_line) first_two_line = line_no;
         }
@@ -78,6 +82,12 @@ inline Board parse_board(const std::string& text) {
         throw Rejected("the board mixes encodings: a 0 on line " + std::to_string(first_zero_line) +
                " and a 2 on line " + std::to_string(first_two_line) + "; use 0/1 or 1/2 throughout");
 
+    if (tri) {
+        Board board(rows, std::vector<uint8_t>(cols));
+        for (size_t i = 0; i < rows; ++i)
+            for (size_t j = 0; j < cols; ++j) board[i][j] = static_cast<uint8_t>(lines[i][j] - '1');
+        return board;
+    }
     // With a 2 anywhere the board is in the game's 1/2 encoding; otherwise digits are colours already.
     const char zero = first_two_line ? '1' : '0';
     Board board(rows, std::vector<uint8_t>(cols));

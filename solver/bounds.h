@@ -51,8 +51,9 @@ struct BoundContext {
 // A search node as a bound that refines sees it.
 template <class L>
 struct Node {
-    const Bits<L>& d;              // its difference grid
-    const uint8_t* blocked;     // per move: 1 when the node may not use it (on the path, or excluded)
+    const Grid<L>& d;              // its difference grid
+    const uint8_t* blocked;     // per move: 1 when the node may not use it (on the path, or excluded); under
+                                // tri, per (square, times) entry
     size_t depth;               // moves from the root
 };
 
@@ -77,7 +78,7 @@ struct BoundDefaults {
 // each line's cost, kept beside the search's d because the line costs are looked up by them on every move.
 template <class L>
 class LineState {
-    using Bits = unflip::Bits<L>;
+    using Grid = unflip::Grid<L>;
     using Move = unflip::Move<L>;
     using LineMask = typename L::LineMask;
     static constexpr int kStride = L::kStride;
@@ -89,7 +90,7 @@ public:
         std::copy(context.costs.of_column.begin(), context.costs.of_column.end(), column_line_cost_);
     }
 
-    void reset(const Bits& d) {
+    void reset(const Grid& d) {
         row_sum_ = col_sum_ = 0;
         std::fill(std::begin(row_mask_), std::end(row_mask_), 0);
         std::fill(std::begin(col_mask_), std::end(col_mask_), 0);
@@ -161,17 +162,17 @@ private:
 // sum in moves, and so do the columns': ceil(sum of row costs / 2), ceil(sum of column costs / 2).
 template <class L>
 class PairBound : public BoundDefaults {
-    using Bits = unflip::Bits<L>;
+    using Grid = unflip::Grid<L>;
     using Move = unflip::Move<L>;
 
 public:
     explicit PairBound(const BoundContext<L>& context) : lines_(context) {}
-    void reset(const Bits& d, const Root&) { lines_.reset(d); }
-    void apply(const Move& m, const Bits&) { lines_.toggle(m); }
-    void undo(const Move& m, const Bits&) { lines_.toggle(m); }
-    int value(const Bits&, int) const { return std::max((lines_.row_sum() + 1) / 2, (lines_.col_sum() + 1) / 2); }
+    void reset(const Grid& d, const Root&) { lines_.reset(d); }
+    void apply(const Move& m, const Grid&) { lines_.toggle(m); }
+    void undo(const Move& m, const Grid&) { lines_.toggle(m); }
+    int value(const Grid&, int) const { return std::max((lines_.row_sum() + 1) / 2, (lines_.col_sum() + 1) / 2); }
     // Most children fail it, and turning them away here is much cheaper than entering them.
-    bool refutes(const Move& m, const Bits&, int budget) const {
+    bool refutes(const Move& m, const Grid&, int budget) const {
         return std::max((lines_.row_sum_after(m) + 1) / 2, (lines_.col_sum_after(m) + 1) / 2) > budget;
     }
 
@@ -183,15 +184,15 @@ private:
 // holds for columns; it subsumes the largest single line cost.)
 template <class L>
 class LineBound : public BoundDefaults {
-    using Bits = unflip::Bits<L>;
+    using Grid = unflip::Grid<L>;
     using Move = unflip::Move<L>;
 
 public:
     explicit LineBound(const BoundContext<L>& context) : lines_(context) {}
-    void reset(const Bits& d, const Root&) { lines_.reset(d); }
-    void apply(const Move& m, const Bits&) { lines_.toggle(m); }
-    void undo(const Move& m, const Bits&) { lines_.toggle(m); }
-    int value(const Bits&, int budget) const {
+    void reset(const Grid& d, const Root&) { lines_.reset(d); }
+    void apply(const Move& m, const Grid&) { lines_.toggle(m); }
+    void undo(const Move& m, const Grid&) { lines_.toggle(m); }
+    int value(const Grid&, int budget) const {
         int h = 0;
         for (int i = 0; i < std::max(lines_.h(), lines_.w()) && h <= budget; ++i)
             h = std::max({h, lines_.row_cost(i) + lines_.row_cost(i + 1), lines_.col_cost(i) + lines_.col_cost(i + 1)});
@@ -217,13 +218,17 @@ constexpr int kEstimatePoints = L::kLatticePoints + 2 * L::kStride;
 // each weighted sum by its four corners' weights, so a child is decided from them without making the move.
 template <class L>
 class CoverBound : public BoundDefaults {
-    using Bits = unflip::Bits<L>;
+    using Grid = unflip::Grid<L>;
     using Move = unflip::Move<L>;
     using Lattice = unflip::Lattice<L>;
     using BoundContext = unflip::BoundContext<L>;
     using Node = unflip::Node<L>;
-    using CoverWeights = unflip::CoverWeights<L>;
-    using CoverLp = unflip::CoverLp<L>;
+    // The LP and its weights work on the squares once each (the layout's own moves for two colours): under
+    // tri too they only ask which points still differ. Every nonzero point needs some pressed square with
+    // a corner there, so weak duality gives Σ x ≥ Σ of the weights of the nonzero points (design section 2).
+    using Plain = typename L::Plain;
+    using CoverWeights = unflip::CoverWeights<Plain>;
+    using CoverLp = unflip::CoverLp<Plain>;
     static constexpr int kStride = L::kStride, kLatticePoints = L::kLatticePoints, kMaxSide = L::kMaxSide;
     static constexpr int kEstimatePoints = unflip::kEstimatePoints<L>;
 
@@ -236,12 +241,12 @@ public:
         int lp_bound = 0;       // the fewest moves the root's LP proves, parity rows included
     };
 
-    static Root prepare(const BoundContext& context, const Bits& d) {
+    static Root prepare(const BoundContext& context, const Grid& d) {
         Root root;
-        CoverLp lp(context.lattice);
+        CoverLp lp(context.lattice.plain());
         lp.update_by_pivot(context.sw.lp_updates);
         lp.repair_rounding(context.sw.dual_repair);
-        lp.start_cold(d);
+        lp.start_cold(d.nonzero());
         lp.solve(kUnbounded);
         lp.weights(root.weights);
         lp.save(root.lp);
@@ -254,7 +259,8 @@ public:
     }
     static int proven_at_root(const Root& root) { return root.lp_bound; }
 
-    explicit CoverBound(const BoundContext& context) : lattice_(context.lattice), sw_(context.sw) {
+    explicit CoverBound(const BoundContext& context)
+        : lattice_(context.lattice), sw_(context.sw), squares_blocked_(L::kTri ? context.lattice.plain().moves.size() : 0) {
         for (size_t index = 0; index < lattice_.moves.size(); ++index) {
             const Move& m = lattice_.moves[index];
             if (m.col == 0)
@@ -262,12 +268,12 @@ public:
         }
     }
 
-    void reset(const Bits& d, const Root& root) {
+    void reset(const Grid& d, const Root& root) {
         weight_ = root.weights;
-        sum_ = weight_.sum(d);
+        sum_ = weight_.sum(d.nonzero());
         if (sw_.parity_weights) {
             parity_weight_ = root.parity_weights;
-            parity_sum_ = parity_weight_.sum(d);
+            parity_sum_ = parity_weight_.sum(d.nonzero());
         }
         root_lp_ = &root.lp;
         lp_current_ = false;
@@ -275,8 +281,13 @@ public:
     }
 
     // The move's 1-corners lose their weight, its 0-corners gain theirs: the same whether it is made or
-    // taken back, with d the position after.
-    void apply(const Move& m, const Bits& d) {
+    // taken back, with d the position after. (Under tri, a corner's weight counts while it is nonzero:
+    // see tri_change; the parity weights and the work estimate's steps are off there.)
+    void apply(const Move& m, const Grid& d) {
+        if constexpr (L::kTri) {
+            sum_ -= tri_change(m, d, false);   // d is after the press: what going back would change, undone
+            return;
+        }
         for (int p : m.corner) sum_ += d.test(p) ? weight_.of[p] : -weight_.of[p];
         if (sw_.parity_weights)
             for (int p : m.corner) parity_sum_ += d.test(p) ? parity_weight_.of[p] : -parity_weight_.of[p];
@@ -285,11 +296,15 @@ public:
             parity_step_[p] = -parity_step_[p];
         }
     }
-    void undo(const Move& m, const Bits& d) { apply(m, d); }
+    void undo(const Move& m, const Grid& d) {
+        if constexpr (L::kTri) sum_ -= tri_change(m, d, true);   // d is before the press
+        else apply(m, d);
+    }
 
-    int value(const Bits&, int) const { return CoverWeights::moves_for(std::max(sum_, parity_sum_)); }
+    int value(const Grid&, int) const { return CoverWeights::moves_for(std::max(sum_, parity_sum_)); }
 
-    bool refutes(const Move& m, const Bits& d, int budget) const {
+    bool refutes(const Move& m, const Grid& d, int budget) const {
+        if constexpr (L::kTri) return CoverWeights::moves_for(sum_ + tri_change(m, d, true)) > budget;
         int64_t sum = sum_;
         for (int p : m.corner) sum += d.test(p) ? -weight_.of[p] : weight_.of[p];
         if (CoverWeights::moves_for(sum) > budget) return true;
@@ -397,7 +412,7 @@ public:
             saved.parity_weights = parity_weight_;
             saved.parity_sum = parity_sum_;
         }
-        lp.set_position(node.d, node.blocked);
+        lp.set_position(node.d.nonzero(), squares_blocked(node.blocked));
         lp.solve(budget, 0);
         lp.weights(fresh_);
         adopt(fresh_, node.d, weight_, sum_);
@@ -432,7 +447,7 @@ public:
     }
     // The same for the root's LP, as prepare solved it.
     static void root_parity_duals(const BoundContext& context, const Root& root, typename CoverLp::ExactDuals& out) {
-        CoverLp lp(context.lattice);
+        CoverLp lp(context.lattice.plain());
         lp.update_by_pivot(context.sw.lp_updates);
         lp.repair_rounding(context.sw.dual_repair);
         lp.restore(root.lp);
@@ -455,7 +470,7 @@ public:
 private:
     // Per point, what its turning colour adds to each weighted sum, in moves, for the work estimate; a
     // move negates its four corners' (apply).
-    void lay_steps(const Bits& d) {
+    void lay_steps(const Grid& d) {
         const CoverWeights& parity = sw_.parity_weights ? parity_weight_ : weight_;
         for (int p = 0; p < kLatticePoints; ++p) {
             const float sign = d.test(p) ? -1.0f : 1.0f;
@@ -464,12 +479,32 @@ private:
         }
     }
 
+    // Under tri: what a press's corners change in the weighted sum going from d to d plus the press
+    // (`forward`) or minus it: a corner gains its weight as it turns nonzero, loses it as it turns 0, and
+    // keeps it from 1 to 2 or back, so the sum moves by at most the press's corners' weights (at most 1).
+    int64_t tri_change(const Move& m, const Grid& d, bool forward) const {
+        int64_t change = 0;
+        for (int q = 0; q < 4; ++q) {
+            const int p = m.corner[q], value = d.value(p), step = forward ? step_at(m, q) : 3 - step_at(m, q);
+            change += weight_.of[p] * ((((value + step) % 3) != 0) - (value != 0));
+        }
+        return change;
+    }
+
+    // The squares the LP must fix at zero: under tri those whose entries (index 2s: once, 2s + 1: twice)
+    // are both blocked, since a square with one entry blocked may still be pressed the other number of times.
+    const uint8_t* squares_blocked(const uint8_t* blocked) {
+        if constexpr (!L::kTri) return blocked;
+        for (size_t s = 0; s < squares_blocked_.size(); ++s) squares_blocked_[s] = blocked[2 * s] & blocked[2 * s + 1];
+        return squares_blocked_.data();
+    }
+
     // The root's LP takes every round, once; a node's stops at the first that gains less than this.
     double least_round_gain() const { return sw_.parity_gain / 100.0; }
 
     // A fresh weighting replaces the one held where it proves more at this node.
-    static void adopt(const CoverWeights& fresh, const Bits& d, CoverWeights& held, int64_t& held_sum) {
-        const int64_t fresh_sum = fresh.sum(d);
+    static void adopt(const CoverWeights& fresh, const Grid& d, CoverWeights& held, int64_t& held_sum) {
+        const int64_t fresh_sum = fresh.sum(d.nonzero());
         if (fresh_sum > held_sum) {
             held = fresh;
             held_sum = fresh_sum;
@@ -480,7 +515,7 @@ private:
     // first needs it (most tasks never do).
     CoverLp& lp() {
         if (!lp_) {
-            lp_ = std::make_unique<CoverLp>(lattice_);
+            lp_ = std::make_unique<CoverLp>(lattice_.plain());
             lp_->update_by_pivot(sw_.lp_updates);
             lp_->repair_rounding(sw_.dual_repair);
         }
@@ -512,6 +547,7 @@ private:
     std::vector<Saved> saved_;              // by depth
     std::vector<typename CoverLp::State> covering_;  // a node's covering LP while parity rows are tried on it
     CoverWeights fresh_;
+    std::vector<uint8_t> squares_blocked_;  // squares_blocked's, under tri
     float step_[kEstimatePoints] = {}, parity_step_[kEstimatePoints] = {};   // lay_steps
     // The estimate's lanes (GCC's vector extension; no function takes or returns one, which without AVX
     // is an ABI GCC warns about): a lattice row of moves at once where the target's vectors are that

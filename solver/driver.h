@@ -73,6 +73,8 @@ struct Options {
     // Search on the 32-point layout even when the board fits the 16-point one: the same answers by the
     // wide code, a cross-check of it on every small board.
     bool wide_lattice = false;
+    // --scheme tri: three colours, each press turning its tiles one step mod 3 (TriBits, lattice.h).
+    bool tri = false;
 };
 constexpr int kEither = 2;
 
@@ -98,7 +100,7 @@ using Clock = std::chrono::steady_clock;
 
 template <class L>
 class Driver {
-    using Bits = unflip::Bits<L>;
+    using Grid = unflip::Grid<L>;
     using Lattice = unflip::Lattice<L>;
     using Search = unflip::Search<L>;
     using SearchBounds = unflip::SearchBounds<L>;
@@ -110,7 +112,7 @@ class Driver {
 
 public:
     Driver(const Board& board, const Options& options)
-        : options_(certifiable(options, board)), board_(board),
+        : options_(workable(certifiable(options, board))), board_(board),
           lattice_(static_cast<int>(board.size()), static_cast<int>(board[0].size())), costs_(lattice_.h, lattice_.w) {
         if (options_.sw.tt)
             tt_.emplace(kInitialTableLog2,
@@ -124,8 +126,9 @@ public:
                 root.solvable = solvable(lattice_, root.d);
                 // Symmetry breaking and the table do not mix: an entry written under an orbit's
                 // exclusion would be reused where that orbit was never searched.
-                if (options_.sw.symmetry && options_.sw.exclusion && !options_.sw.tt)
-                    root.group = lattice_.symmetries_of(root.d);
+                if constexpr (!L::kTri)   // (off under tri: workable)
+                    if (options_.sw.symmetry && options_.sw.exclusion && !options_.sw.tt)
+                        root.group = lattice_.symmetries_of(root.d);
                 if (root.solvable)
                     root.bounds = SearchBounds::prepare({lattice_, costs_, options_.sw}, bounds_switched<L>(options_.sw),
                                                         root.d);
@@ -145,7 +148,8 @@ public:
 
         out.enumerated = options_.enumerate;
         if (!measure_live_roots()) {
-            if (!options_.certificate.empty()) certify_unsolvable();
+            if constexpr (kCertifies)
+                if (!options_.certificate.empty()) certify_unsolvable();
             return finish(out);
         }
 
@@ -164,7 +168,8 @@ public:
         }
         if (bound == 0) {   // already solved: the empty set is the one solution
             out.code = ExitCode::solved;
-            if (!options_.certificate.empty()) certify(0, out);
+            if constexpr (kCertifies)
+                if (!options_.certificate.empty()) certify(0, out);
             if (options_.enumerate) {
                 out.enumerated = true;
                 out.solution_count = 1;
@@ -188,8 +193,9 @@ public:
                 std::fprintf(stderr, "bound %d exhausted, nodes=%llu\n", bound,
                              static_cast<unsigned long long>(shared_.nodes.load()));
             // Every solution has more than `bound` moves now, so one of bound + 1 is optimal.
-            if (options_.sw.annealing && nodes - bound_start >= static_cast<uint64_t>(options_.sw.anneal_after))
-                anneal(bound + 1, nodes - bound_start);
+            if constexpr (!L::kTri)   // (off under tri: workable)
+                if (options_.sw.annealing && nodes - bound_start >= static_cast<uint64_t>(options_.sw.anneal_after))
+                    anneal(bound + 1, nodes - bound_start);
             if (shared_.aborted) {
                 out.code = ExitCode::stopped;
                 out.lower_bound = bound + 1;
@@ -209,7 +215,8 @@ private:
         out.moves = moves;
         out.target = target;
         if (options_.enumerate) enumerate(optimum, out);
-        if (!options_.certificate.empty()) certify(optimum, out);
+        if constexpr (kCertifies)
+            if (!options_.certificate.empty()) certify(optimum, out);
         return finish(out);
     }
 
@@ -386,6 +393,27 @@ private:
         return options;
     }
 
+    // Under tri, the techniques not yet shown admissible or sound mod 3 are off (design section 4, step 5
+    // turns each on with its premise test): the pair and line bounds (their line costs count GF(2) pairs);
+    // the parity rows and their weights ("a 0-point is met an even number of times" is false mod 3); symmetry
+    // (a mirror negates a square's corner signs, which symmetries_of does not see); the work estimate (its
+    // steps assume a press toggles its corners, and its rows of moves assume one entry a square); annealing
+    // (its states are sets of moves); and the table (its entries under per-entry exclusion are unproven).
+    static Options workable(Options options) {
+        if constexpr (L::kTri) {
+            options.sw.pair_bound = options.sw.line_bound = false;
+            options.sw.parity_rounds = 0;
+            options.sw.parity_weights = false;
+            options.sw.symmetry = false;
+            options.sw.work_estimate = false;
+            options.sw.annealing = false;
+            options.sw.tt = false;
+        }
+        return options;
+    }
+    // Tri certificates are not made yet (the command line refuses --certificate under tri).
+    static constexpr bool kCertifies = !L::kTri;
+
     // The roots that can be solved, in live_, each with its lower bound: every bound below it fails
     // without search. False when there are none.
     bool measure_live_roots() {
@@ -407,7 +435,7 @@ private:
 
     struct Root {
         int target = 0;
-        Bits d;
+        Grid d;
         bool solvable = false;
         int h = 0;
         SymmetryGroup group = kTrivialGroup;   // the symmetries of d the search may break

@@ -151,6 +151,8 @@ struct LineCosts {
     std::vector<LineTable<L>> of_row, of_column;   // the table for each lattice row and column
 
     LineCosts(int h, int w) : of_row(h + 1), of_column(w + 1) {
+        // Tri boards have no line costs yet: their pair and line bounds are off (Driver::workable).
+        if constexpr (L::kTri) return;
         const int largest = std::min(h, w);
         for (int i = 0; i <= h; ++i) of_row[i] = table(w + 1, std::min(std::max(i, h - i), largest));
         for (int j = 0; j <= w; ++j) of_column[j] = table(h + 1, std::min(std::max(j, w - j), largest));

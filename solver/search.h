@@ -36,7 +36,7 @@ constexpr uint64_t kBudgetShare = 16;
 // on, without the search knowing which bounds there are.
 template <class L, typename... Bound>
 class BoundSet {
-    using Bits = unflip::Bits<L>;
+    using Grid = unflip::Grid<L>;
     using Move = unflip::Move<L>;
     using BoundContext = unflip::BoundContext<L>;
     using Node = unflip::Node<L>;
@@ -48,7 +48,7 @@ public:
 
     BoundSet(const BoundContext& context, const Switched& on) : bounds_(Bound(context)...), on_(on) {}
 
-    static Roots prepare(const BoundContext& context, const Switched& on, const Bits& d) {
+    static Roots prepare(const BoundContext& context, const Switched& on, const Grid& d) {
         Roots roots;
         for_each([&](auto index) {
             using Type = std::tuple_element_t<index, std::tuple<Bound...>>;
@@ -57,14 +57,14 @@ public:
         return roots;
     }
 
-    void reset(const Bits& d, const Roots& roots) {
+    void reset(const Grid& d, const Roots& roots) {
         for_each([&](auto index) {
             if (on_[index]) std::get<index>(bounds_).reset(d, std::get<index>(roots));
         });
     }
 
     // The most any bound proves at the root d, its preparation included (after reset at d).
-    int at_root(const Bits& d, const Roots& roots) const {
+    int at_root(const Grid& d, const Roots& roots) const {
         int h = value(d, kUnbounded);
         for_each([&](auto index) {
             using Type = std::tuple_element_t<index, std::tuple<Bound...>>;
@@ -73,21 +73,21 @@ public:
         return h;
     }
 
-    void apply(const Move& m, const Bits& d) {
+    void apply(const Move& m, const Grid& d) {
         for_each([&](auto index) {
             if (on_[index]) std::get<index>(bounds_).apply(m, d);
         });
     }
-    void undo(const Move& m, const Bits& d) {
+    void undo(const Move& m, const Grid& d) {
         for_each([&](auto index) {
             if (on_[index]) std::get<index>(bounds_).undo(m, d);
         });
     }
 
     // The largest bound, or the first one found above `budget`.
-    int value(const Bits& d, int budget) const { return value(d, budget, std::index_sequence_for<Bound...>{}); }
+    int value(const Grid& d, int budget) const { return value(d, budget, std::index_sequence_for<Bound...>{}); }
 
-    bool refutes(const Move& m, const Bits& d, int budget) const {
+    bool refutes(const Move& m, const Grid& d, int budget) const {
         return refutes(m, d, budget, std::index_sequence_for<Bound...>{});
     }
 
@@ -105,7 +105,7 @@ public:
         return h;
     }
     // Whether a refined bound now refutes a child the others let through.
-    bool refined_refutes(const Move& m, const Bits& d, int budget) const {
+    bool refined_refutes(const Move& m, const Grid& d, int budget) const {
         return refined_refutes(m, d, budget, std::index_sequence_for<Bound...>{});
     }
     void leave(const Node& node) {
@@ -152,14 +152,14 @@ private:
     }
 
     template <size_t... I>
-    int value(const Bits& d, int budget, std::index_sequence<I...>) const {
+    int value(const Grid& d, int budget, std::index_sequence<I...>) const {
         int h = 0;
         // Left to right, stopping at the first bound that takes h above budget.
         (void)((on_[I] && (h = std::max(h, std::get<I>(bounds_).value(d, budget))) > budget) || ...);
         return h;
     }
     template <size_t... I>
-    bool refutes(const Move& m, const Bits& d, int budget, std::index_sequence<I...>) const {
+    bool refutes(const Move& m, const Grid& d, int budget, std::index_sequence<I...>) const {
         return ((on_[I] && std::get<I>(bounds_).refutes(m, d, budget)) || ...);
     }
     template <size_t... I>
@@ -169,7 +169,7 @@ private:
                 ...);
     }
     template <size_t... I>
-    bool refined_refutes(const Move& m, const Bits& d, int budget, std::index_sequence<I...>) const {
+    bool refined_refutes(const Move& m, const Grid& d, int budget, std::index_sequence<I...>) const {
         return ((Bound::kRefines && on_[I] && std::get<I>(bounds_).refutes(m, d, budget)) || ...);
     }
 
@@ -272,7 +272,7 @@ struct Shared {
 
 template <class L>
 class Search {
-    using Bits = unflip::Bits<L>;
+    using Grid = unflip::Grid<L>;
     using Move = unflip::Move<L>;
     using Lattice = unflip::Lattice<L>;
     using Node = unflip::Node<L>;
@@ -288,7 +288,7 @@ public:
         : lattice_(lattice), tt_(tt), sw_(sw), shared_(shared), bounds_({lattice, costs, sw}, bounds_switched<L>(sw)),
           moves_(lattice.moves.data()), next_publish_(batch_after(shared.nodes.load())) {}
 
-    void reset(int root, const Bits& d, const typename SearchBounds::Roots& roots) {
+    void reset(int root, const Grid& d, const typename SearchBounds::Roots& roots) {
         root_ = root;
         base_depth_ = 0;
         d_ = d;
@@ -326,8 +326,9 @@ public:
     BranchPoint branch_point(int budget) {
         if (!sw_.fewest_branches) return {d_.lowest()};
         int best = -1, fewest = kUnbounded;
+        const auto& differ = d_.nonzero();
         for (int word = 0; word < L::kWords; ++word)
-            for (uint64_t bits = d_.w[word]; bits; bits &= bits - 1) {
+            for (uint64_t bits = differ.w[word]; bits; bits &= bits - 1) {
                 const int q = word * 64 + __builtin_ctzll(bits);
                 if (available_[q] < fewest) {
                     fewest = available_[q];
@@ -345,8 +346,9 @@ public:
         cover.estimate_work(blocked_, budget, work);
         int best = -1;
         float least = std::numeric_limits<float>::infinity();
+        const auto& differ = d_.nonzero();
         for (int word = 0; word < L::kWords; ++word)
-            for (uint64_t bits = d_.w[word]; bits; bits &= bits - 1) {
+            for (uint64_t bits = differ.w[word]; bits; bits &= bits - 1) {
                 const int q = word * 64 + __builtin_ctzll(bits);
                 if (work[q] < least) {
                     least = work[q];
@@ -368,13 +370,27 @@ public:
 
     void apply(uint16_t index) {
         const Move& m = moves_[index];
-        d_ ^= m.bits;
+        if constexpr (L::kTri) d_.press(m);
+        else d_ ^= m.bits;
         bounds_.apply(m, d_);
     }
     void undo(uint16_t index) {
         const Move& m = moves_[index];
-        d_ ^= m.bits;
+        if constexpr (L::kTri) d_.unpress(m);
+        else d_ ^= m.bits;
         bounds_.undo(m, d_);
+    }
+
+    // Under tri a path move fixes its square's presses: its other entry (index ^ 1) is blocked with it,
+    // unless something blocked it already. Whether this blocked it, for unfix.
+    bool fix_square(uint16_t index) {
+        if constexpr (!L::kTri) return false;
+        if (blocked_[index ^ 1]) return false;
+        block(static_cast<uint16_t>(index ^ 1));
+        return true;
+    }
+    void unfix_square(uint16_t index, bool fixed) {
+        if (fixed) unblock(static_cast<uint16_t>(index ^ 1));
     }
 
     // Forbid a move for a whole search: the root split excludes a branch's earlier siblings this way.
@@ -384,13 +400,15 @@ public:
     void push(uint16_t index) {
         apply(index);
         block(index);
+        fix_square(index);
         path_.push_back(index);
     }
 
     // The available moves with a corner at p, split by the bounds of the position they lead to:
     // `refuted` cannot finish within budget - 1 more moves, `viable` can still be searched, the ones
     // clearing more 1-points first. Deciding a child from its move's four corners, without making the
-    // move, is far cheaper than entering it.
+    // move, is far cheaper than entering it. Under tri the moves are (square, times) entries, a child
+    // costs its presses, and a press may zero no corner (a point can need two presses), so those come last.
     struct Branches {
         uint16_t viable[kMaxMovesPerPoint], refuted[kMaxMovesPerPoint];
         int viable_count = 0, refuted_count = 0;
@@ -415,17 +433,23 @@ public:
         int filled[5] = {0, 0, 0, 0, 0};
         for (uint16_t index : lattice_.at[p]) {
             if (blocked_[index]) continue;
-            if (bounds_.refutes(moves_[index], d_, budget - 1)) {
+            const Move& m = moves_[index];
+            if (bounds_.refutes(m, d_, budget - presses(m))) {
                 out.refuted[out.refuted_count++] = index;
                 continue;
             }
-            const Move& m = moves_[index];
-            const int gain = sw_.ordering ? d_.test(m.corner[0]) + d_.test(m.corner[1]) +
-                                                d_.test(m.corner[2]) + d_.test(m.corner[3])
-                                          : 1;
+            int gain = 1;
+            if constexpr (L::kTri) {
+                if (sw_.ordering) {
+                    gain = 0;
+                    for (int q = 0; q < 4; ++q) gain += (d_.value(m.corner[q]) + step_at(m, q)) % 3 == 0;
+                }
+            } else if (sw_.ordering) {
+                gain = d_.test(m.corner[0]) + d_.test(m.corner[1]) + d_.test(m.corner[2]) + d_.test(m.corner[3]);
+            }
             by_gain[gain][filled[gain]++] = index;
         }
-        for (int gain = 4; gain >= 1; --gain)
+        for (int gain = 4; gain >= (L::kTri ? 0 : 1); --gain)
             for (int k = 0; k < filled[gain]; ++k) out.viable[out.viable_count++] = by_gain[gain][k];
     }
 
@@ -463,7 +487,7 @@ public:
         base_depth_ = path_.size();
         task_excluded_ = &task.excluded;
         task_refuted_ = &task.refuted;
-        const int budget = bound - static_cast<int>(path_.size());
+        const int budget = bound - lattice_.presses_on(path_);
         // A frame for each depth this task can reach, added as bounds grow rather than for the longest
         // conceivable solution up front: an easy board's search then touches a few pages, not 300 KB.
         if (frames_.size() <= static_cast<size_t>(budget)) frames_.resize(budget + 1);
@@ -506,7 +530,7 @@ public:
             return false;
         }
         if (bound(budget) > budget) {
-            if (certifier_) certifier_->leaf(d_, budget);
+            certifying([&](auto& certifier) { certifier.leaf(d_, budget); });
             return false;
         }
         return expand(budget, nullptr, group);
@@ -534,9 +558,10 @@ public:
             estimated_work = at.work;
             branches(at.point, budget, next);
         }
-        if (certifier_)
-            certifier_->branch(next.point, d_, budget, next.viable_count + next.refuted_count, next.refuted,
-                               next.refuted_count);
+        certifying([&](auto& certifier) {
+            certifier.branch(next.point, d_, budget, next.viable_count + next.refuted_count, next.refuted,
+                             next.refuted_count);
+        });
         frame.end = next.viable_count;
         frame.group = group;
         frame.excluded.clear();
@@ -566,22 +591,26 @@ public:
                 refined = true;
                 frame.refined_at = static_cast<int>(frame.excluded.size());
                 const bool refuted_here = bounds_.refine(here, budget) > budget;
-                if (certifier_) certifier_->refined(bounds_, here, budget, refuted_here);
+                certifying([&](auto& certifier) { certifier.refined(bounds_, here, budget, refuted_here); });
                 if (refuted_here) break;
             }
-            if (refined && bounds_.refined_refutes(moves_[index], d_, budget - 1)) {
-                if (certifier_) certifier_->refuted(index, d_, budget);
+            if (refined && bounds_.refined_refutes(moves_[index], d_, budget - presses(moves_[index]))) {
+                certifying([&](auto& certifier) { certifier.refuted(index, d_, budget); });
                 if (sw_.exclusion) exclude_here(frame, index);
                 continue;
             }
-            if (certifier_) certifier_->child(index);
+            certifying([&](auto& certifier) { certifier.child(index); });
             apply(index);
             block(index);
+            // Below a tri child its square's presses are fixed, and only there: a later sibling may still
+            // press the square the other number of times (exclusion forbids only the entries tried).
+            const bool fixed = fix_square(index);
             path_.push_back(index);
             frame.current_handed = false;
-            solved = dfs(budget - 1, group & lattice_.stabiliser[index]);
+            solved = dfs(budget - presses(moves_[index]), group & lattice_.stabiliser[index]);
             if (solved) break;
             path_.pop_back();
+            unfix_square(index, fixed);
             undo(index);
             // A table entry written under an exclusion is sound only once the excluded branch has been
             // searched to the end (see share_work), which a branch partly handed away has not.
@@ -594,7 +623,7 @@ public:
             if (shared_.stopping()) break;
         }
         if (refined) bounds_.leave(here);
-        if (certifier_ && !solved && !shared_.stopping()) certifier_->end_branch();
+        if (!solved && !shared_.stopping()) certifying([](auto& certifier) { certifier.end_branch(); });
         if (sw_.exclusion) {
             for (uint16_t index : frame.excluded) unblock(index);
             for (int k = 0; k < next.refuted_count; ++k) blocked_[next.refuted[k]] = 0;
@@ -675,7 +704,7 @@ public:
         }
         task.piece = static_cast<int>(pieces_->size());
         pieces_->push_back(std::move(task));
-        certifier_->hole();
+        certifying([](auto& certifier) { certifier.hole(); });
     }
 
     // Stopped by the node budget at a node not yet searched (its move made, `group` its subproblem's): the
@@ -784,12 +813,20 @@ public:
 private:
     Node node() const { return Node{d_, blocked_, path_.size()}; }
 
+    // f(the certificate being written), when one is: never under tri, whose certificates are not made
+    // yet, where the calls are not even compiled.
+    template <typename F>
+    void certifying(F&& f) {
+        if constexpr (!L::kTri)
+            if (certifier_) f(*certifier_);
+    }
+
     const Lattice& lattice_;
     TranspositionTable* tt_;
     const Switches& sw_;
     Shared& shared_;
 
-    Bits d_;
+    Grid d_;
     SearchBounds bounds_;
 
     std::vector<Frame> frames_;

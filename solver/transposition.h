@@ -39,6 +39,13 @@ inline uint64_t hash_of(const Bits<L>& d) {
     for (int word = L::kWords - 2; word >= 0; --word) hash = splitmix64(d.w[word] ^ hash);
     return hash;
 }
+// A tri grid's: its second plane's words, then the first's.
+template <class L>
+inline uint64_t hash_of(const TriBits<L>& d) {
+    uint64_t hash = hash_of(d.two);
+    for (int word = L::kWords - 1; word >= 0; --word) hash = splitmix64(d.one.w[word] ^ hash);
+    return hash;
+}
 
 class TranspositionTable {
 public:
