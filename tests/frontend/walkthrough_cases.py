@@ -68,3 +68,10 @@ CASES = {
     "strip": strip,
     "tower": tower,
 }
+
+
+def tri_case() -> tuple[Level, Solution]:
+    """A three-colour board whose first square is pressed twice: two steps of the same square."""
+    moves = (Move(0, 0, 2), Move(0, 0, 2), Move(0, 0, 3), Move(1, 1, 2))
+    board = parse_board_text("scheme tri\n112\n123\n233\n", "tri.txt")
+    return Level("tri.txt", None, board, None, ""), Solution(0, moves, 5, 0.006)
