@@ -606,6 +606,8 @@ def solve(
     (H lines of W digits, 2 to 15 each, square or not; 0/1 with 0 = white, or 1/2 with 1 = white; the
     digits of a line may be separated by spaces or commas, and a board this program printed reads back as
     itself), - for standard input, or a game link (…?custom=s_W_H$m_2$v$…, or the part after custom=).
+    Three-colour (tri) levels come from m_3 links, books with "colorScheme": "tri", and text boards
+    whose first line is 'scheme tri' (or --scheme tri), in the game's digits 1 cream, 2 blue, 3 red.
     LEVEL is a level number in a book, counting from 1.
 
     \b
