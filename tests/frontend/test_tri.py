@@ -5,6 +5,7 @@ by `game_press` below, the game's own rule written out, not the front end's arit
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -23,7 +24,12 @@ from unflip_frontend.boards import (
 )
 from unflip_frontend.books import Level, parse_book
 from unflip_frontend.errors import InputError, SolverError, VerificationError
-from unflip_frontend.game_vectors import game_moves, moves_to_vector, vector_to_moves
+from unflip_frontend.game_vectors import (
+    game_moves,
+    least_optimum_by_probing,
+    moves_to_vector,
+    vector_to_moves,
+)
 from unflip_frontend.links import parse_link
 from unflip_frontend.protocol import Solution, parse_solver_output
 from unflip_frontend.render import ASCII, TRI_STYLES, UNICODE, solution_report
@@ -398,3 +404,40 @@ def test_the_svg_and_html_walkthroughs_draw_a_tri_board_in_the_games_colours(tmp
 
 def test_a_tri_board_is_an_internal_tri_board_whatever_made_it():
     assert isinstance(parse_link("s_3_2$m_3$v$21").board, TriBoard)
+
+
+def test_all_solutions_of_a_tri_board_are_every_optimum_an_enumeration_of_all_presses_finds(tmp_path):
+    """Every press vector of a 3×3 board (3⁵ of them), replayed by the game's press: the least presses and
+    every vector of that many, against --all-solutions and --count."""
+    moves = [(move.row, move.col, move.size) for move in game_moves(3, 3)]
+    found: dict[int, list[tuple[int, ...]]] = {}
+    for vector in itertools.product(range(3), repeat=len(moves)):
+        tiles = [list(row) for row in THREE]
+        for move, times in zip(moves, vector, strict=True):
+            for _ in range(times):
+                tiles = game_press(tiles, move)
+        if tiles == [[1] * 3] * 3:
+            found.setdefault(sum(vector), []).append(vector)
+    optimum = min(found)
+    path = write(tmp_path / "three.txt", THREE_TEXT)
+    records = json_records(run(str(path), "--all-solutions", "--json"))
+    listed = [record["moves"] for record in records if record["record"] == "solution"]
+    as_vectors = sorted(
+        moves_to_vector([Move(m["row"], m["col"], m["size"]) for m in solution], 3, 3, TRI)
+        for solution in listed
+    )
+    assert as_vectors == sorted(found[optimum]) and records[-1]["move_count"] == optimum
+    counted = run(str(path), "--count", "--ascii")
+    count = len(found[optimum])
+    assert counted.exit_code == 0 and f"{count} optimal solution" in counted.output
+
+
+def test_probing_for_the_canonical_optimum_takes_a_square_twice_when_an_optimum_presses_it_twice():
+    """least_optimum_by_probing, its proofs answered by an enumeration of every 3×3 press vector: the
+    canonical optimum of THREE presses (0, 0, 2) twice, the game's first move, so probing must ask again."""
+    optima: dict[tuple[tuple[int, ...], ...], int] = {}
+    for vector in itertools.product(range(3), repeat=len(game_moves(3, 3))):
+        board = parse_link("s_3_3$m_3$v$" + "".join(map(str, vector))).board
+        optima[board] = min(optima.get(board, sum(vector)), sum(vector))
+    board = parse_board_text(THREE_TEXT, "b")
+    assert least_optimum_by_probing(board, optima[board], [], optima.get) == (2, 1, 0, 0, 1)
