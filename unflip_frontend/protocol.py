@@ -248,9 +248,12 @@ class ProtocolReader:
         def parse(parts: list[str]) -> tuple[Move, ...]:
             if parts[:1] != ["SOLUTION"] or len(parts) != 1 + 3 * optimum:
                 raise ValueError
-            return fitting_moves(parts[1:], *shape)
+            moves = fitting_moves(parts[1:], *shape)
+            if not presses_together(moves):
+                raise ValueError
+            return moves
 
-        fit = f"that fit the {shape_text(*shape)} board"
+        fit = f"that fit the {shape_text(*shape)} board, a square pressed twice side by side"
         return self.take(f"'SOLUTION' and {optimum} moves 'row col size' {fit}", parse)
 
     def end(self) -> None:

@@ -237,6 +237,16 @@ def test_tri_output_out_of_protocol_is_malformed(stdout, scheme, words):
         parse_solver_output(0, stdout, "", (3, 3), "0", scheme=scheme)
 
 
+def test_a_solution_line_whose_double_press_is_not_side_by_side_is_malformed():
+    listed = "SCHEME tri\nTARGET 0\nMOVES 4\nSOLUTION {}\nSOLUTIONS 1\nNODES 7\nTIME 0.001\n"
+    together = parse_solver_output(
+        0, listed.format("0 0 2 0 0 2 0 0 3 1 1 2"), "", (3, 3), "0", True, scheme=TRI
+    )
+    assert isinstance(together, Solution) and together.moves[:2] == (Move(0, 0, 2),) * 2
+    with pytest.raises(SolverError, match="line 4: expected 'SOLUTION' and 4 moves"):
+        parse_solver_output(0, listed.format("0 0 2 0 0 3 0 0 2 1 1 2"), "", (3, 3), "0", True, scheme=TRI)
+
+
 def test_a_tri_answer_that_does_not_clear_the_board_or_presses_a_square_three_times_fails_verification():
     board = parse_board_text(THREE_TEXT, "b")
     short = Solution(0, (Move(0, 0, 2), Move(0, 0, 3), Move(1, 1, 2)), 1, 0.0)
