@@ -252,7 +252,8 @@ def check_scheme(loaded: Book | Level, scheme: str | None) -> None:
         (level for level in levels if level.problem is None and scheme_of(level.board) != scheme), None
     )
     if scheme is not None and other is not None:
-        raise InputError(f"{other.name} is a {scheme_of(other.board)} level, but --scheme {scheme} was given")
+        kind = "three-colour (tri)" if scheme_of(other.board) == TRI else "two-colour"
+        raise InputError(f"{other.name} is a {kind} level, but --scheme {scheme} was given")
 
 
 def is_book_text(text: str) -> bool:

@@ -9,7 +9,7 @@ import itertools
 import json
 
 import pytest
-from support import json_records, one_line, run, schema_errors, write, write_book
+from support import REPO, json_records, one_line, run, schema_errors, write, write_book
 
 from unflip_frontend import api
 from unflip_frontend.boards import (
@@ -166,7 +166,13 @@ def test_a_bad_tri_link_is_one_line_and_exit_2(link, words):
 def test_a_tri_link_with_a_two_colour_scheme_asked_is_refused():
     result = run("s_3_2$m_3$v$21", "--scheme", "two")
     assert result.exit_code == 2
-    assert one_line(result.stderr) == "error: game link is a tri level, but --scheme two was given"
+    assert (
+        one_line(result.stderr)
+        == "error: game link is a three-colour (tri) level, but --scheme two was given"
+    )
+    book = run("daily", "1", "--scheme", "tri", "--books", str(REPO))
+    assert book.exit_code == 2
+    assert one_line(book.stderr) == "error: daily level 1 is a two-colour level, but --scheme tri was given"
 
 
 @pytest.mark.parametrize(
