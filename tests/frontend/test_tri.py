@@ -18,6 +18,7 @@ from unflip_frontend.boards import (
     Move,
     TriBoard,
     apply_move,
+    board_image,
     parse_board_text,
     replay,
     scheme_of,
@@ -392,6 +393,29 @@ def test_generate_scheme_tri_makes_unique_tri_levels_whose_par_is_proven(tmp_pat
     for level in book.levels:
         counted = api.count_solutions(level, max_solutions=2)
         assert isinstance(counted, api.OptimaCount) and counted.unique and counted.optimum == level.par
+
+
+def test_generate_scheme_tri_takes_a_symmetry_and_a_gap_and_refuses_the_two_colour_measures(tmp_path):
+    out = tmp_path / "tri.json"
+    asked = [
+        "generate",
+        "--scheme",
+        "tri",
+        "--size",
+        "5",
+        "--optimum",
+        "4-8",
+        "--count",
+        "2",
+        "--out",
+        str(out),
+    ]
+    made = run(*asked, "--symmetric", "half-turn", "--min-gap", "1")
+    assert made.exit_code == 0, made.output
+    for level in parse_book(out.read_text(), "tri.json").levels:
+        assert scheme_of(level.board) == TRI and board_image(level.board, "half-turn") == level.board
+    refused = run(*asked, "--order-by", "eric")
+    assert refused.exit_code == 2 and "drop them for --scheme tri" in one_line(refused.stderr)
 
 
 def test_the_api_takes_the_scheme_on_board_and_solves_it():
