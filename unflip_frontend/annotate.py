@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .boards import Board, shape
+from .boards import Board, scheme_of, shape
 from .books import Level, parse_book, readable_level, stored_vectors
 from .errors import SolverError
 from .game_vectors import (
@@ -572,7 +572,9 @@ def solver_prover(solver: Path, settings: SolverSettings, on_progress: OnProgres
                 return Proof(None, None, (), True, None)
             height, width = shape(board)
             optima = tuple(
-                canonical_order(moves_to_vector(moves, height, width) for moves in outcome.solutions)
+                canonical_order(
+                    moves_to_vector(moves, height, width, scheme_of(board)) for moves in outcome.solutions
+                )
             )
             optimum = len(outcome.moves)
             if outcome.complete:

@@ -14,6 +14,11 @@ Boards. Every function takes a board as
     white, the digits of a line together or apart, or a board this program printed (a byte-order mark
     before it is skipped, as in a file);
   - rows of tiles, 0 white and 1 black: [[0, 1], [1, 0]], or a Board;
+  - a three-colour ("tri") board, the game's m_3 levels: Board(rows, scheme="tri") with tiles 0 (the game's
+    1, cream, the solved colour), 1 (its 2, blue) and 2 (its 3, red); a text with a first line
+    `scheme tri` and the game's digits 1 to 3; or a game link or a book's level that is tri. A press turns
+    each tile of its square one step (the game's 1 → 3 → 2 → 1), so an optimal solution presses a square at
+    most twice, and its .moves list such a square twice, one after the other;
   - a level of a book: read_book("daily").levels[4] is daily level 5.
 Each side is 2 to 31 tiles (solver/contract.def's min_side and max_side); a move is a k×k square,
 2 ≤ k ≤ the shorter side, given by its top-left tile.
@@ -62,7 +67,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeVar, cast
 
 from . import boards
-from .books import Book, Level, load_source
+from .books import Book, Level, load_source, two_colour_only
 from .build import OnBuild, ensure_solver, quiet_build
 from .errors import InputError, SolverError, VerificationError
 from .files import writable_target, write_atomically
@@ -139,7 +144,8 @@ def __getattr__(name: str) -> object:
 
 class Board(tuple[tuple[int, ...], ...]):
     """A board checked once: a rectangle of 2 to 31 rows of 2 to 31 tiles (the contract's sides), each 0
-    (white) or 1 (black). It is the tuple of its rows, so it can be indexed, compared and hashed as one.
+    (white) or 1 (black); with scheme="tri", each 0 (cream), 1 (blue) or 2 (red), the game's tile − 1. It is
+    the tuple of its rows, so it can be indexed, compared and hashed as one; .scheme is "two" or "tri".
 
     >>> board = Board([[1, 1, 0], [1, 1, 0]])
     >>> board.height, board.width, board[0][1]
@@ -149,11 +155,20 @@ class Board(tuple[tuple[int, ...], ...]):
     110
     >>> Board.from_text("2 2 1\\n2 2 1") == board
     True
+    >>> tri = Board([[0, 2], [1, 0]], scheme="tri")
+    >>> tri.scheme, str(tri)
+    ('tri', 'scheme tri\\n13\\n21')
     """
 
     __slots__ = ()
+    scheme = boards.TWO
 
-    def __new__(cls, rows: Iterable[Iterable[int]]) -> Board:
+    def __new__(cls, rows: Iterable[Iterable[int]], scheme: str | None = None) -> Board:
+        """scheme: "two" or "tri"; by default the rows' own (a tri board's rows are tri), else "two"."""
+        if scheme is None:
+            scheme = boards.scheme_of(rows) if isinstance(rows, tuple) else boards.TWO
+        if not isinstance(scheme, str) or scheme not in boards.SCHEMES:
+            raise InputError(f"board: scheme must be 'two' or 'tri', not {scheme!r}")
         # A text is iterable too, by character; Board.from_text is what reads one.
         if isinstance(rows, str | bytes | bytearray) or not isinstance(rows, Iterable):
             raise InputError(f"board: expected rows of tiles (0 white, 1 black), not {type(rows).__name__}")
@@ -169,25 +184,27 @@ class Board(tuple[tuple[int, ...], ...]):
             if len(row) != len(board[0]):
                 raise InputError(f"board row {r}: {len(row)} tiles, but row 1 has {len(board[0])}")
         boards.check_shape(len(board), len(board[0]), "board")
+        expected = "0 = white or 1 = black" if scheme == boards.TWO else "0 = cream, 1 = blue or 2 = red"
         for r, row in enumerate(board, 1):
             for c, tile in enumerate(row, 1):
                 # type() and not isinstance(): True and False are ints to Python, but not tiles.
-                if type(tile) is not int or tile not in (0, 1):
-                    raise InputError(
-                        f"board: tile {tile!r} at row {r}, col {c} (expected 0 = white or 1 = black)"
-                    )
-        return super().__new__(cls, board)
+                if type(tile) is not int or tile not in range(boards.SCHEMES[scheme]):
+                    raise InputError(f"board: tile {tile!r} at row {r}, col {c} (expected {expected})")
+        return super().__new__(TriBoard if scheme == boards.TRI else cls, board)
 
     @classmethod
-    def from_text(cls, text: str) -> Board:
-        """A board in any text format the command line reads (see the module's help).
+    def from_text(cls, text: str, scheme: str | None = None) -> Board:
+        """A board in any text format the command line reads (see the module's help); a tri board when its
+        first line says `scheme tri`, or scheme="tri" is given.
 
         >>> Board.from_text("1 2\\n2 1\\n")
         Board.from_text('01\\n10')
         """
         if not isinstance(text, str):
             raise InputError(f"board: expected a text, not {type(text).__name__}")
-        return cls(boards.parse_board_text(text, "board"))
+        if scheme is not None and scheme not in boards.SCHEMES:
+            raise InputError(f"board: scheme must be 'two' or 'tri', not {scheme!r}")
+        return cls(boards.parse_board_text(text, "board", scheme))
 
     @property
     def height(self) -> int:
@@ -198,11 +215,22 @@ class Board(tuple[tuple[int, ...], ...]):
         return len(self[0])
 
     def __str__(self) -> str:
-        """The rows as lines of digits, 0 white: what from_text reads back."""
+        """The rows as lines of digits, 0 white: what from_text reads back; a tri board's the game's digits
+        1 to 3 under a first line `scheme tri`."""
         return "\n".join("".join(map(str, row)) for row in self)
 
     def __repr__(self) -> str:
         return f"Board.from_text({str(self)!r})"
+
+
+class TriBoard(Board, boards.TriBoard):
+    """A three-colour Board: what Board(rows, scheme="tri") makes."""
+
+    __slots__ = ()
+    scheme = boards.TRI
+
+    def __str__(self) -> str:
+        return "\n".join(["scheme tri", *("".join(str(tile + 1) for tile in row) for row in self)])
 
 
 BoardSource = str | Sequence[Sequence[int]] | Level
@@ -392,6 +420,7 @@ def signals(
     (8, 2, 10, 13, 'diagonals')
     """
     level = as_level(board)
+    two_colour_only(level, ("signals", True))
     found, measured = listed_signals(
         level, target, threads, max_seconds, max_nodes, max_solutions, on_progress, on_build
     )
@@ -497,6 +526,7 @@ def hint(
     settings = search_settings(target, None, max_seconds, max_nodes)
     if prefer is not None and prefer not in PREFERENCES:
         raise InputError(f"prefer must be {' or '.join(map(repr, PREFERENCES))}, not {prefer!r}")
+    two_colour_only(as_level(board), ("prefer", prefer is not None))
     asked = hint_settings(settings.target, max_seconds, max_nodes)
     return search(board, asked, partial(find_hint, prefer=prefer), on_progress, on_build)
 
@@ -527,6 +557,11 @@ def search(
 ) -> Found:
     """One search of the board, the board checked before the solver is built."""
     level = as_level(board)
+    two_colour_only(
+        level,
+        ("a target other than 0", settings.target != "0"),
+        ("a certificate", bool(settings.certificate)),
+    )
     return run(build_solver(on_build), level.board, settings, on_progress or no_progress)
 
 

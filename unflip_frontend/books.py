@@ -1,5 +1,7 @@
 """Books and sources: the game's JSON books ({"levels": [...]}, tiles 1 = white, 2 = black), text boards
-and standard input, and writing a book without ever leaving half of one."""
+and standard input, and writing a book without ever leaving half of one. A level with "colorScheme": "tri"
+is a three-colour level, its tiles 1 (cream), 2 (blue) and 3 (red): unflip's books may hold them, though the
+game itself loads tri levels only from a link (its book loader takes two colours)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .boards import Board, check_shape, parse_board_text
+from .boards import SCHEMES, TRI, TWO, Board, check_shape, in_scheme, parse_board_text, scheme_of
 from .errors import InputError, likely_meant, printable
 from .layout import find_layout
 
@@ -89,9 +91,22 @@ def book_path(name: str, books_dir: str | None) -> Path:
     return path
 
 
-def parse_tiles(tiles: object, where: str) -> Board:
+# A level's "colorScheme", as the game writes it ("BW", the default) and as a tri level says it.
+COLOR_SCHEMES = {"bw": TWO, "tri": TRI}
+
+
+def level_scheme(entry: dict[str, object], where: str) -> str:
+    """The scheme a book's level is in: two colours unless its colorScheme says tri."""
+    value = entry.get("colorScheme", "BW")
+    scheme = COLOR_SCHEMES.get(value.lower()) if isinstance(value, str) else None
+    if scheme is None:
+        raise InputError(f'{where}: colorScheme {value!r} is not one unflip reads ("BW" or "tri")')
+    return scheme
+
+
+def parse_tiles(tiles: object, where: str, scheme: str = TWO) -> Board:
     """Accept both encodings the game writes: a list of rows of equal length, or {"array", "width",
-    "height"}, the array row-major. Either may be a rectangle."""
+    "height"}, the array row-major. Either may be a rectangle. A tri level's tiles are 1 to 3."""
     if isinstance(tiles, dict):
         array, width, height = tiles.get("array"), tiles.get("width"), tiles.get("height")
         # type() and not isinstance(): JSON's true and false are ints to Python.
@@ -117,18 +132,24 @@ def parse_tiles(tiles: object, where: str) -> Board:
         if len(row) != width:
             raise InputError(f"{where}: tiles row {r} has {len(row)} entries, but row 1 has {width}")
     check_shape(len(tiles), width, where)
+    expected = "1 = white or 2 = black" if scheme == TWO else "1 = cream, 2 = blue or 3 = red"
     for r, row in enumerate(tiles, 1):
         for c, value in enumerate(row, 1):
-            if type(value) is not int or value not in (1, 2):
-                raise InputError(
-                    f"{where}: tile {value!r} at row {r}, col {c} (expected 1 = white or 2 = black)"
-                )
-    return tuple(tuple(value - 1 for value in row) for row in tiles)
+            if type(value) is not int or not 1 <= value <= SCHEMES[scheme]:
+                raise InputError(f"{where}: tile {value!r} at row {r}, col {c} (expected {expected})")
+    return in_scheme(tuple(tuple(value - 1 for value in row) for row in tiles), scheme)
 
 
 def book_tiles(board: Board) -> list[list[int]]:
-    """The board in the game's tiles (1 = white, 2 = black): what parse_tiles reads back."""
+    """The board in the game's tiles (1 = white, 2 = black; a tri board's 1 to 3): what parse_tiles reads
+    back."""
     return [[tile + 1 for tile in row] for row in board]
+
+
+def scheme_fields(board: Board) -> dict[str, str]:
+    """What a book's level says of its scheme: nothing for two colours (the game's default, so a two-colour
+    book is as it always was), "colorScheme": "tri" for three."""
+    return {"colorScheme": TRI} if scheme_of(board) == TRI else {}
 
 
 def stored_vectors(entry: dict[str, object]) -> Iterator[tuple[str, object]]:
@@ -153,7 +174,7 @@ def parse_level(entry: object, number: int, book_name: str) -> Level:
         raise InputError(f"{where}: par must be a whole number or null, not {par!r}")
     title = entry.get("title")
     shown = "" if title is None else printable(str(title))
-    board = parse_tiles(entry["tiles"], where)
+    board = parse_tiles(entry["tiles"], where, level_scheme(entry, where))
     return Level(where, number, board, par, shown, vectors=tuple(stored_vectors(entry)))
 
 
@@ -217,26 +238,42 @@ def is_link(source: str) -> bool:
     return looks_like_link(source)
 
 
-def load_source(source: str, books_dir: str | None) -> Book | Level:
+def load_source(source: str, books_dir: str | None, scheme: str | None = None) -> Book | Level:
     """A book name, a book file, a text board, '-', or a game link (or its compact string). Books are told
-    from boards by content, not by extension, so a book can arrive on standard input too."""
+    from boards by content, not by extension, so a book can arrive on standard input too. A scheme given
+    (--scheme) is a text board's; a link or a book says its own, which must then be the same."""
+    loaded: Book | Level
     if source in BOOK_FILES:  # first: no book's name is like a link, and links.py need not load
         path = book_path(source, books_dir)
         text, _ = read_source(str(path))
-        return parse_book(text, source)
-    if is_link(source):
-        return link_level(source)
-    check_exists(source)
-    text, name = read_source(source)
-    return parse_book(text, name) if is_book_text(text) else board_level(text, name)
+        loaded = parse_book(text, source)
+    elif is_link(source):
+        loaded = link_level(source)
+    else:
+        check_exists(source)
+        text, name = read_source(source)
+        loaded = parse_book(text, name) if is_book_text(text) else board_level(text, name, scheme)
+    check_scheme(loaded, scheme)
+    return loaded
+
+
+def check_scheme(loaded: Book | Level, scheme: str | None) -> None:
+    """A link's or a book's levels are in the scheme asked for, when one is."""
+    levels = loaded.levels if isinstance(loaded, Book) else (loaded,)
+    other = next(
+        (level for level in levels if level.problem is None and scheme_of(level.board) != scheme), None
+    )
+    if scheme is not None and other is not None:
+        kind = "three-colour (tri)" if scheme_of(other.board) == TRI else "two-colour"
+        raise InputError(f"{other.name} is a {kind} level, but --scheme {scheme} was given")
 
 
 def is_book_text(text: str) -> bool:
     return text.lstrip()[:1] in ("{", "[")
 
 
-def board_level(text: str, name: str) -> Level:
-    return Level(name, None, parse_board_text(text, name), None, "")
+def board_level(text: str, name: str, scheme: str | None = None) -> Level:
+    return Level(name, None, parse_board_text(text, name, scheme), None, "")
 
 
 def check_exists(source: str) -> None:
@@ -252,6 +289,19 @@ def check_exists(source: str) -> None:
         )
 
 
+def two_colour_only(loaded: Book | Level, *asked: tuple[str, bool]) -> None:
+    """What a three-colour level cannot have yet, each named with whether it was asked for: the game's goal
+    (every tile cream) is its one target, and certificates, the game's difficulty measures and the web page
+    are two-colour ones."""
+    levels = loaded.levels if isinstance(loaded, Book) else (loaded,)
+    tri = next((level for level in levels if level.problem is None and scheme_of(level.board) == TRI), None)
+    given = [what for what, wanted in asked if wanted]
+    if tri is not None and given:
+        raise InputError(
+            f"{tri.name} is a three-colour (tri) level: {given[0]} is for two-colour levels only"
+        )
+
+
 @dataclass(frozen=True)
 class BookText:
     """A source as the text of a book, as annotate edits it: a book's own text, or a single level (a text
@@ -263,9 +313,10 @@ class BookText:
     bom: str = ""  # the byte-order mark the book's text came after: the annotated book keeps it
 
 
-def book_text(source: str, books_dir: str | None) -> BookText:
+def book_text(source: str, books_dir: str | None, scheme: str | None = None) -> BookText:
     if is_link(source):
         level = link_level(source)
+        check_scheme(level, scheme)
         return BookText(one_level_book(level), level.name, None)
     file = source_file(source, books_dir)
     if source not in BOOK_FILES:
@@ -276,8 +327,10 @@ def book_text(source: str, books_dir: str | None) -> BookText:
     if source in BOOK_FILES:
         name = source
     if not is_book_text(text):
-        return BookText(one_level_book(board_level(text, name)), name, None)
-    parse_book(text, name)  # a book that cannot be read is said to be so before any work
+        return BookText(one_level_book(board_level(text, name, scheme)), name, None)
+    check_scheme(
+        parse_book(text, name), scheme
+    )  # a book that cannot be read is said to be so before any work
     return BookText(text, name, None if file == "-" else file, bom)
 
 
@@ -285,7 +338,7 @@ def one_level_book(level: Level) -> str:
     """A single level as a book: its tiles, and the par and vector of the link it came from."""
     import json  # loaded only when it runs
 
-    entry: dict[str, object] = {"tiles": book_tiles(level.board)}
+    entry: dict[str, object] = {"tiles": book_tiles(level.board), **scheme_fields(level.board)}
     if level.par is not None:
         entry["par"] = level.par
     vectors = [vector for _, vector in level.vectors]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .boards import TWO
 from .protocol import ProtocolReader, Stopped, Unsolvable, read_outcome
 
 
@@ -36,7 +37,7 @@ class LowerBound:
 
 
 def parse_count_output(
-    returncode: int, stdout: str, stderr: str, target: str
+    returncode: int, stdout: str, stderr: str, target: str, scheme: str = TWO
 ) -> OptimaCount | Unsolvable | Stopped:
     """--count (with --max-solutions K): the optimum, SOLUTIONS k, and INCOMPLETE when K stopped it."""
 
@@ -47,11 +48,11 @@ def parse_count_output(
         nodes, seconds = reader.number("NODES", int), reader.number("TIME", float)
         return OptimaCount(reported, optimum, count, complete, nodes, seconds)
 
-    return read_outcome(returncode, stdout, stderr, target, counted, counting=True)
+    return read_outcome(returncode, stdout, stderr, target, counted, counting=True, scheme=scheme)
 
 
 def parse_lower_bound_output(
-    returncode: int, stdout: str, stderr: str, target: str
+    returncode: int, stdout: str, stderr: str, target: str, scheme: str = TWO
 ) -> LowerBound | Unsolvable | Stopped:
     """--lower-bound: LOWER_BOUND b, with no search."""
 
@@ -60,4 +61,4 @@ def parse_lower_bound_output(
         reader.number("NODES", int)
         return LowerBound(reported, value, reader.number("TIME", float))
 
-    return read_outcome(returncode, stdout, stderr, target, bound)
+    return read_outcome(returncode, stdout, stderr, target, bound, scheme=scheme)

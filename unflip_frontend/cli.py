@@ -16,8 +16,18 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from . import __version__, api
-from .boards import MAX_SIZE, MIN_SIZE, SYMMETRY_GROUPS, Board
-from .books import BOOK_FILES, Book, Level, book_text, load_source, parse_book, pick_level, source_file
+from .boards import MAX_SIZE, MIN_SIZE, SCHEMES, SYMMETRY_GROUPS, TRI, Board
+from .books import (
+    BOOK_FILES,
+    Book,
+    Level,
+    book_text,
+    load_source,
+    parse_book,
+    pick_level,
+    source_file,
+    two_colour_only,
+)
 from .commands import (
     annotate_book,
     certify_levels,
@@ -416,6 +426,13 @@ no_color_option = click.option(
     is_flag=True,
     help="\b\nNo colours; setting NO_COLOR does the same.\nExample: {prog} daily 5 --no-color",
 )
+scheme_option = click.option(
+    "--scheme",
+    type=click.Choice(list(SCHEMES)),
+    help="\b\nA text board's colours: tri reads the game's three-\ncolour tiles 1 cream, 2 blue, 3 red "
+    "(a first\nline 'scheme tri' says it too; a link or a book says\nits own).\n"
+    "Example: {prog} board.txt --scheme tri",
+)
 target_option = click.option(
     "--target",
     type=click.Choice(list(TARGETS)),
@@ -495,6 +512,7 @@ def cli() -> None:
     "only if all are solved, verified and at par.\nExample: {prog} main --all",
 )
 @books_option
+@scheme_option
 @click.option(
     "--compact",
     is_flag=True,
@@ -568,6 +586,7 @@ def solve(
     list_: bool,
     all_: bool,
     books: str | None,
+    scheme: str | None,
     compact: bool,
     ascii_: bool,
     no_color: bool,
@@ -592,6 +611,8 @@ def solve(
     (H lines of W digits, {sides} each, square or not; 0/1 with 0 = white, or 1/2 with 1 = white; the
     digits of a line may be separated by spaces or commas, and a board this program printed reads back as
     itself), - for standard input, or a game link (…?custom=s_W_H$m_2$v$…, or the part after custom=).
+    Three-colour (tri) levels come from m_3 links, books with "colorScheme": "tri", and text boards
+    whose first line is 'scheme tri' (or --scheme tri), in the game's digits 1 cream, 2 blue, 3 red.
     LEVEL is a level number in a book, counting from 1.
 
     \b
@@ -627,7 +648,11 @@ def solve(
         TARGETS[target], threads, max_seconds, max_nodes, optima is not None or signals, max_solutions
     )
     check_walkthrough_files(source, books, outputs, certificate)
-    loaded = load_source(source, books)
+    loaded = load_source(source, books, scheme)
+    two_colour_only(
+        loaded, ("--target 1 or either", target not in ("0", "white")), ("--certificate", bool(certificate))
+    )
+    two_colour_only(loaded, ("--signals", signals))
     if (list_ or all_) and outputs.one_solution:
         raise InputError(f"{outputs.one_solution[0]} shows one solution: give a level, not --list or --all")
     if dask is not None and optima and not all_:
@@ -742,6 +767,7 @@ def check_walkthrough_files(
 @source_argument
 @level_argument
 @books_option
+@scheme_option
 @ascii_option
 @no_color_option
 @json_option("{prog} hint daily 5 --json")
@@ -761,6 +787,7 @@ def hint(
     source: str,
     level_number: int | None,
     books: str | None,
+    scheme: str | None,
     ascii_: bool,
     no_color: bool,
     json_: bool,
@@ -789,7 +816,10 @@ def hint(
     stream = run.choose({"--json": json_}, run.terminal.glyphs(ascii_)).stream
     from .hints import hint_settings  # loaded only when it runs
 
-    level = chosen_level(source, level_number, books)
+    level = chosen_level(source, level_number, books, scheme)
+    two_colour_only(
+        level, ("--target 1 or either", target not in ("0", "white")), ("--prefer", prefer is not None)
+    )
     give_hint(level, hint_settings(TARGETS[target], max_seconds, max_nodes), stream, prefer)
 
 
@@ -836,6 +866,7 @@ def check_certificate(run: Run, source: str, words: tuple[str, ...], books: str 
     if len(words) > 2 or (len(words) == 2 and level_number is None):
         raise InputError("give SOURCE, a LEVEL for a book, and the CERTIFICATE file")
     loaded = load_source(source, books)
+    two_colour_only(loaded, ("check-certificate", True))
     if isinstance(loaded, Level):
         if len(words) == 2:
             raise InputError(f"{source} is a single board: drop the level number")
@@ -949,6 +980,14 @@ def par_comparison(level: Level, target: str, proven: int | str) -> str:
     help="\b\nAny text; each level records the seed that remakes it.\nExample: --seed 42",
 )
 @click.option(
+    "--scheme",
+    type=click.Choice(list(SCHEMES)),
+    default="two",
+    show_default=True,
+    help="\b\nThe levels' colours: tri makes the game's three-colour\nlevels (colorScheme tri; the game "
+    "opens them from\nan m_3 link, not from a book).\nExample: --scheme tri",
+)
+@click.option(
     "--kind",
     type=click.Choice(["daily", "main", "weekly"]),
     default="daily",
@@ -988,6 +1027,7 @@ def generate(
     order_by: str | None,
     count: int,
     seed: str,
+    scheme: str,
     kind: str,
     out: str,
     json_: bool,
@@ -1007,6 +1047,7 @@ def generate(
       {prog} generate --size 9-13 --optimum 12-20 --symmetric half-turn,square --unique --min-gap 2
       {prog} generate --size 6-8 --eric 15-30 --obv 10-25 --order-by eric   rising in difficulty
       {prog} generate --count 5 --out mybook.json --certificate certs   certs/001.cert ... 005.cert
+      {prog} generate --size 5 --count 3 --scheme tri   three-colour levels
       {prog} mybook.json --all     check every level solves at its par
     """
     stream = run.choose({"--json": json_}, run.terminal.glyphs()).stream
@@ -1021,7 +1062,11 @@ def generate(
     from .book_certificates import Certifiable  # loaded only when it runs
     from .generator import Plan
 
-    plan = Plan(kind, count, shapes, optimum, seed, symmetries or (), unique, min_gap, eric, obv, order_by)
+    plan = Plan(
+        kind, count, shapes, optimum, seed, symmetries or (), unique, min_gap, eric, obv, order_by, scheme
+    )
+    if scheme == TRI and certificates is not None:
+        raise InputError("--certificate is for two-colour levels only: drop it for --scheme tri")
     cluster = click.get_current_context().with_resource(open_cluster(dask, threads))
     text = make_book((plan,), set(), threads, run.terminal, cluster)
     if certificates is not None:  # written before the book, so a book written has every certificate
@@ -1121,6 +1166,7 @@ def books(run: Run, folder: str | None, threads: int | None) -> None:
 @gzip_option
 @threads_option
 @books_option
+@scheme_option
 @json_option("{prog} annotate mybook.json --out fixed.json --json")
 @dask_option("Prove the levels on a Dask cluster, one a task", "--dask tcp://HOST:8786")
 @click.pass_obj
@@ -1137,6 +1183,7 @@ def annotate(
     gzipped: bool,
     threads: int | None,
     books: str | None,
+    scheme: str | None,
     json_: bool,
     dask: str | None,
 ) -> None:
@@ -1166,7 +1213,10 @@ def annotate(
             "annotate reports on standard output, where --out - would put the book too: give --out FILE, "
             "or --in-place"
         )
-    book = book_text(source, books)
+    book = book_text(source, books, scheme)
+    two_colour_only(
+        parse_book(book.text, book.name), ("--signals", signals), ("--certificate", bool(certificate_folder))
+    )
     if in_place:
         if book.file is None:
             raise InputError(f"{book.name} is not a book file to write over: give --out FILE")
@@ -1209,6 +1259,7 @@ def annotate(
     "'#' or custom parameter of its own.\nExample: --page http://localhost:5173/",
 )
 @books_option
+@scheme_option
 @threads_option
 @max_seconds_option
 @json_option("{prog} share daily 5 --json")
@@ -1219,6 +1270,7 @@ def share(
     level_number: int | None,
     page: str,
     books: str | None,
+    scheme: str | None,
     threads: int | None,
     max_seconds: float | None,
     json_: bool,
@@ -1240,7 +1292,7 @@ def share(
     check_page(page)  # before the search, not after it
     stream = run.choose({"--json": json_}, run.terminal.glyphs()).stream
     share_level(
-        chosen_level(source, level_number, books),
+        chosen_level(source, level_number, books, scheme),
         SolverSettings("0", threads, max_seconds, None),
         page,
         stream,
@@ -1335,6 +1387,7 @@ def report(
     given = [Output(option, path) for option, path in files.items() if path is not None]
     check_outputs(given, [source_file(source, books)])
     loaded = load_source(source, books)
+    two_colour_only(loaded, ("report", True))
     if isinstance(loaded, Level):
         if level_number is not None:
             raise InputError(f"{source} is a single board: drop the level number")
@@ -1377,6 +1430,7 @@ def page(run: Run, source: str, level_number: int | None, books: str | None, ope
     from .links import WEB_PAGE, page_address  # loaded only when it runs
 
     level = chosen_level(source, level_number, books)
+    two_colour_only(level, ("page", True))
     built = find_layout().root / WEB_PAGE
     if not built.is_file():
         raise SolverError(f"{WEB_PAGE} is not built: `make web` in a clone of unflip writes it (docs/web.md)")
@@ -1388,9 +1442,11 @@ def page(run: Run, source: str, level_number: int | None, books: str | None, ope
         raise InputError("--open: no browser could be started; open the address above in one")
 
 
-def chosen_level(source: str, level_number: int | None, books: str | None) -> Level:
+def chosen_level(
+    source: str, level_number: int | None, books: str | None, scheme: str | None = None
+) -> Level:
     """The one level a command works on: a single board, or a level of a book."""
-    loaded = load_source(source, books)
+    loaded = load_source(source, books, scheme)
     if isinstance(loaded, Level):
         if level_number is not None:
             raise InputError(f"{source} is a single board: drop the level number")

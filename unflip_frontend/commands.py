@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from . import api
-from .boards import Board, moves_word, replay, shape
+from .boards import Board, moves_word, replay, scheme_of, shape
 from .books import Book, BookText, Level, parse_book
 from .build import OnBuild
 from .errors import SolverError
@@ -359,7 +359,7 @@ def proven_signals(board: Board, proof: Proof) -> dict[str, object]:
     from .game_vectors import vector_to_moves
 
     height, width = shape(board)
-    solutions = [vector_to_moves(vector, height, width) for vector in proof.optima]
+    solutions = [vector_to_moves(vector, height, width, scheme_of(board)) for vector in proof.optima]
     measured = api.measured_optima(board, 0, solutions, proof.complete, None, bound=proof.root_bound)
     return signals_object(measured, search=False)
 

@@ -300,6 +300,7 @@ def signals_object(signals: Signals, search: bool = True) -> dict[str, Any]:
         fields[name] = [dict(move._asdict()) for move in value] if name in SOLUTION_FIELDS else value
     return fields
 
+
 # --- the figures a designer ranks levels by, and where a book's curve breaks --------------------------------
 
 

@@ -8,6 +8,7 @@ import dataclasses
 import hashlib
 import itertools
 import json
+from collections import Counter
 from collections.abc import Callable, Iterator, Set
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,8 +16,11 @@ from pathlib import Path
 from .annotate import Proof, solver_prover
 from .boards import (
     RECTANGLE_GROUPS,
+    SCHEMES,
     SYMMETRY_GROUPS,
     TILE_MAPS,
+    TRI,
+    TWO,
     Board,
     Move,
     all_moves,
@@ -24,13 +28,14 @@ from .boards import (
     board_image,
     move_image,
     moves_word,
+    scheme_of,
     shape,
 )
 from .books import book_tiles
 from .bound_and_count import LowerBound, OptimaCount
 from .difficulty import Signals, figure_named, level_signals
 from .errors import InputError, SolverError
-from .game_vectors import Vector, vector_to_moves
+from .game_vectors import Vector, game_moves, vector_board, vector_to_moves
 from .protocol import Solution, Stopped, Unsolvable, shortfall
 from .solver import SolverSettings, count_optima, covering_bound, no_progress
 from .verify import solve_board
@@ -79,9 +84,17 @@ def orbits(height: int, width: int, seed: str, symmetry: str | None) -> Iterator
         yield frozenset([move, *(move_image(move, tile_map, height, width) for tile_map in maps)])
 
 
-def scrambled_board(height: int, width: int, scramble: int, seed: str, symmetry: str | None = None) -> Board:
+def scrambled_board(
+    height: int, width: int, scramble: int, seed: str, symmetry: str | None = None, scheme: str = TWO
+) -> Board:
     """The board that `scramble` random draws make of an all-white one, each flipping a square and its
-    images under the symmetry: solvable by construction, and symmetric, since the flips are."""
+    images under the symmetry: solvable by construction, and symmetric, since the flips are. A tri board is
+    made as the game's editor makes one, each draw pressing its squares the editor's way (1 → 2 → 3 of the
+    game's tiles), so that the draws themselves are a solution, as a link's vector is."""
+    if scheme == TRI:
+        presses = Counter(itertools.chain(*itertools.islice(orbits(height, width, seed, symmetry), scramble)))
+        vector = [presses[move] % 3 for move in game_moves(height, width)]
+        return vector_board(vector, height, width, TRI)
     board: Board = tuple((0,) * width for _ in range(height))
     for orbit in itertools.islice(orbits(height, width, seed, symmetry), scramble):
         for move in orbit:
@@ -89,15 +102,20 @@ def scrambled_board(height: int, width: int, scramble: int, seed: str, symmetry:
     return board
 
 
-def scramble_within(height: int, width: int, flips: int, seed: str, symmetry: str | None) -> tuple[int, int]:
+def scramble_within(
+    height: int, width: int, flips: int, seed: str, symmetry: str | None, scheme: str = TWO
+) -> tuple[int, int]:
     """How many draws flip at most `flips` squares in all (without a symmetry each draw is one flip), and
-    how many squares end up flipped an odd number of times: a solution, so the optimum is no more."""
+    how many presses the squares drawn come to once a square's presses that undo each other are dropped
+    (two-colour: one for a square drawn an odd number of times; tri: its draws mod 3): a solution, so the
+    optimum is no more."""
     scramble = flipped = 0
-    net: frozenset[Move] = frozenset()
+    presses: Counter[Move] = Counter()
     for orbit in orbits(height, width, seed, symmetry):
         if flipped + len(orbit) > flips:
-            return scramble, len(net)
-        scramble, flipped, net = scramble + 1, flipped + len(orbit), net ^ orbit
+            return scramble, sum(times % SCHEMES[scheme] for times in presses.values())
+        scramble, flipped = scramble + 1, flipped + len(orbit)
+        presses.update(orbit)
     raise AssertionError("orbits() never ends")
 
 
@@ -155,6 +173,7 @@ class Plan:
     eric: tuple[int, int] | None = None  # accepted minEric, inclusive
     obvious: tuple[int, int] | None = None  # accepted obv×100, inclusive
     order_by: str | None = None
+    scheme: str = TWO  # the levels' colours: tri draws the game's three-colour levels
 
     def draw(self, draws: SeededDraws) -> tuple[int, int, int, str | None]:
         """A height and width, a number of squares to flip that can reach the accepted optimum (the optimum
@@ -186,6 +205,10 @@ class Plan:
     def check(self) -> None:
         """A plan whose shapes lack a symmetry it asks for, or a minEric its boards cannot have: refused
         before any level is drawn, not after thousands of draws."""
+        if self.scheme == TRI and (self.measured() or self.order_by is not None):
+            raise InputError(
+                "--eric, --obv and --order-by are the game's two-colour measures: drop them for --scheme tri"
+            )
         for group in self.symmetries:
             if not self.shapes.squares_only() and group not in RECTANGLE_GROUPS:
                 raise InputError(
@@ -249,7 +272,8 @@ class Generated:
         height, width = shape(self.board)
         sides: dict[str, object] = {"size": height} if height == width else {"height": height, "width": width}
         made = {"version": GENERATOR_VERSION, "seed": self.seed, **sides, "scramble": self.scramble}
-        return made | ({"symmetry": self.symmetry} if self.symmetry else {})
+        tri = {"scheme": TRI} if scheme_of(self.board) == TRI else {}
+        return made | ({"symmetry": self.symmetry} if self.symmetry else {}) | tri
 
 
 def no_optimum(seed: str, outcome: Unsolvable | Stopped) -> SolverError:
@@ -308,7 +332,7 @@ def proof_signals(board: Board, proof: Proof) -> Signals:
     """A level's signals over the optima its canonical listing holds: every one, up to CANONICAL_LISTING."""
     assert proof.root_bound is not None  # canonical_solution checked that it has an optimum
     height, width = shape(board)
-    solutions = [vector_to_moves(vector, height, width) for vector in proof.optima]
+    solutions = [vector_to_moves(vector, height, width, scheme_of(board)) for vector in proof.optima]
     return level_signals(board, 0, solutions, proof.complete, proof.root_bound)
 
 
@@ -326,8 +350,8 @@ def find_level(
     for attempt in range(first, attempts):
         seed = f"{plan.seed}/{index}/{attempt}"
         height, width, flips, symmetry = plan.draw(SeededDraws(f"{seed}/shape"))
-        scramble, at_most = scramble_within(height, width, flips, seed, symmetry)
-        board = scrambled_board(height, width, scramble, seed, symmetry)
+        scramble, at_most = scramble_within(height, width, flips, seed, symmetry, plan.scheme)
+        board = scrambled_board(height, width, scramble, seed, symmetry, plan.scheme)
         if symmetry_key(board) in seen or not any(map(any, board)):
             continue
         par = proven_par(plan, board, at_most, seed, solver, settings)
@@ -416,7 +440,7 @@ def book_json(kind: str, seed: str, levels: list[Generated]) -> str:
             "solutions": [list(level.solution)],
             "solutionVector": list(level.solution),
             "solutionType": "exhaustive" if level.only_optimum else "optimal",
-            "colorScheme": "BW",
+            "colorScheme": "tri" if scheme_of(level.board) == TRI else "BW",
             "tileShape": "square",
             "__type__": "Level",
             "generator": level.made(),

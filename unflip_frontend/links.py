@@ -1,9 +1,11 @@
 """The game's share links, both ways. The editor shares a level as `<page>?custom=s_W_H$m_2$v$<digits>`:
 the shape WIDTH FIRST, the two-colour arithmetic, and a solution vector in the game's move order
 (game_vectors.py); the level is what that vector makes of an all-white board, and the par the game shows is
-the vector's weight, the creator's move count. Earlier versions wrote the vector's entries separated by '_'
-(`$v$_0_1_…`, or `$v$0_1_…`). The game's level identifiers carry the tiles instead, row by row, 1 white and
-2 black: `s_W_H$m_2$t$1_2_1_…`, after the level's id and a '$' in a full identifier."""
+the vector's weight, the creator's move count. A three-colour level is `m_3`, its vector one digit 0–2 per
+move (a square pressed twice counts two), its tiles tile − 1 = (A·x) mod 3 (game_vectors.vector_board).
+Earlier versions wrote the vector's entries separated by '_' (`$v$_0_1_…`, or `$v$0_1_…`). The game's level
+identifiers carry the tiles instead, row by row, 1 white and 2 black: `s_W_H$m_2$t$1_2_1_…`, after the
+level's id and a '$' in a full identifier."""
 
 from __future__ import annotations
 
@@ -12,12 +14,13 @@ import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 
-from .boards import MAX_SIZE, MIN_SIZE, Board, shape
+from .boards import MAX_SIZE, MIN_SIZE, SCHEMES, TWO, Board, in_scheme, scheme_of, shape
 from .errors import MAX_DIGITS, InputError, whole_number
-from .game_vectors import Vector, replay_vector, vector_fault, vector_problem
+from .game_vectors import Vector, vector_board, vector_fault, vector_problem
 from .option_values import GAME_PAGE
 
-TWO_COLOURS = "m_2"
+# The link's arithmetic field of each scheme: its number of colours.
+ARITHMETICS = {f"m_{colours}": scheme for scheme, colours in SCHEMES.items()}
 SHAPE = re.compile(r"s_([^_]+)_([^_]+)")
 ARITHMETIC = re.compile(r"m_([^_]+)")
 WHERE = "game link"
@@ -59,17 +62,16 @@ def parse_link(text: str) -> SharedLevel:
         )
     geometry, arithmetic, form, data = parts
     width, height = read_shape(geometry)
-    read_arithmetic(arithmetic)
+    scheme = read_arithmetic(arithmetic)
     values = read_values(data)
     if form == "v":
         vector = tuple(values)
-        fault = vector_fault(list(vector), height, width)
+        fault = vector_fault(list(vector), height, width, scheme)
         if fault is not None:
             raise InputError(f"{WHERE}: the solution vector {fault}")
-        white = tuple((0,) * width for _ in range(height))
-        return SharedLevel(replay_vector(white, vector), vector, identifier, compact)
+        return SharedLevel(vector_board(vector, height, width, scheme), vector, identifier, compact)
     if form == "t":
-        return SharedLevel(read_tiles(values, height, width), None, identifier, compact)
+        return SharedLevel(read_tiles(values, height, width, scheme), None, identifier, compact)
     raise InputError(f"{WHERE}: {form!r} is not a level's form; the game writes v (a vector) or t (tiles)")
 
 
@@ -114,16 +116,18 @@ def read_shape(geometry: str) -> tuple[int, int]:
     return width, height
 
 
-def read_arithmetic(arithmetic: str) -> None:
+def read_arithmetic(arithmetic: str) -> str:
+    """The scheme a link's arithmetic field names."""
     match = ARITHMETIC.fullmatch(arithmetic)
     if not match:
         raise InputError(f"{WHERE}: the arithmetic is {shown(arithmetic)}; the game writes m_2")
     colours = read_number(match[1], arithmetic)  # no leading zero: m_2 is the one spelling of two colours
-    if arithmetic != TWO_COLOURS:
+    if arithmetic not in ARITHMETICS:
         raise InputError(
-            f"{WHERE}: {arithmetic} is the game's {colours}-colour arithmetic; "
-            "unflip solves the two-colour game (m_2) only"
+            f"{WHERE}: {arithmetic} would be a {colours}-colour arithmetic; "
+            "unflip solves the game's two-colour (m_2) and three-colour (m_3) levels"
         )
+    return ARITHMETICS[arithmetic]
 
 
 def read_values(data: str) -> list[int]:
@@ -152,18 +156,22 @@ def read_number(digits: str, field: str) -> int:
     return value
 
 
-def read_tiles(values: list[int], height: int, width: int) -> Board:
+def read_tiles(values: list[int], height: int, width: int, scheme: str) -> Board:
     if len(values) != width * height:
         raise InputError(
             f"{WHERE}: {len(values)} tiles, but a board {width} wide and {height} high has {width * height}"
         )
-    bad = next((i for i, value in enumerate(values) if value not in (1, 2)), None)
+    bad = next((i for i, value in enumerate(values) if not 1 <= value <= SCHEMES[scheme]), None)
     if bad is not None:
-        raise InputError(
-            f"{WHERE}: tile {values[bad]} at row {bad // width + 1}, col {bad % width + 1} "
-            "(expected 1 = white or 2 = black)"
-        )
-    return tuple(tuple(value - 1 for value in values[r * width : (r + 1) * width]) for r in range(height))
+        expected = "1 = white or 2 = black" if scheme == TWO else "1 = cream, 2 = blue or 3 = red"
+        where = f"row {bad // width + 1}, col {bad % width + 1}"
+        raise InputError(f"{WHERE}: tile {values[bad]} at {where} (expected {expected})")
+    rows = tuple(tuple(value - 1 for value in values[r * width : (r + 1) * width]) for r in range(height))
+    return in_scheme(rows, scheme)
+
+
+def arithmetic_of(board: Board) -> str:
+    return next(field for field, scheme in ARITHMETICS.items() if scheme == scheme_of(board))
 
 
 def compact_vector(board: Board, vector: Vector) -> str:
@@ -172,14 +180,14 @@ def compact_vector(board: Board, vector: Vector) -> str:
     if problem is not None:
         raise ValueError(f"the vector {problem}")
     height, width = shape(board)
-    return f"s_{width}_{height}${TWO_COLOURS}$v$" + "".join(map(str, vector))
+    return f"s_{width}_{height}${arithmetic_of(board)}$v$" + "".join(map(str, vector))
 
 
 def compact_tiles(board: Board) -> str:
     """The tile form of the game's level identifiers."""
     height, width = shape(board)
     tiles = "_".join(str(tile + 1) for row in board for tile in row)
-    return f"s_{width}_{height}${TWO_COLOURS}$t${tiles}"
+    return f"s_{width}_{height}${arithmetic_of(board)}$t${tiles}"
 
 
 def share_link(board: Board, vector: Vector, page: str = GAME_PAGE) -> str:

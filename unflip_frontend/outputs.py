@@ -217,7 +217,7 @@ class Cards(Stream):
         self.terminal.show(hint_card(hint, level.board, self.glyphs))
 
     def already_solved(self, level: Level, settings: SolverSettings, solution: Solution) -> None:
-        self.terminal.show(already_solved(solution.target))
+        self.terminal.show(already_solved(solution.target, level.board))
 
     def levels(self, book: Book) -> None:
         table = RowTable(book.name, book.levels, self.glyphs)
@@ -319,7 +319,7 @@ class Step(Cards):
             return
         self.terminal.show(solution_summary(level, solution, self.glyphs), Text())
         step_through(cards, out, self.glyphs)
-        self.terminal.show(Text(), verified_line(solution, self.glyphs))
+        self.terminal.show(Text(), verified_line(solution, self.glyphs, boards[0]))
 
 
 class Records(Stream):

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .boards import Board, Move, moves_word, shape_text
+from .boards import TRI, TWO, Board, Move, moves_word, scheme_of, shape_text
 from .contract import solver_contract
 from .errors import SolverError
 
@@ -114,7 +114,19 @@ def parse_progress(line: str) -> SearchProgress | None:
 
 
 def board_to_protocol(board: Board) -> str:
-    return "".join("".join(map(str, line)) + "\n" for line in board)
+    """The board as the solver reads it: 0/1 digits, or a tri board's in the game's numbers 1 to 3."""
+    offset = scheme_of(board) == TRI
+    return "".join("".join(str(tile + offset) for tile in line) + "\n" for line in board)
+
+
+def scheme_arguments(board: Board) -> list[str]:
+    """What tells the solver the board's scheme: nothing for two colours, its default."""
+    return [] if scheme_of(board) == TWO else ["--scheme", scheme_of(board)]
+
+
+def presses_together(moves: tuple[Move, ...]) -> bool:
+    """Whether each square pressed twice has its presses one after the other, as the solver writes them."""
+    return all(moves[i - 1] == move or move not in moves[: i - 1] for i, move in enumerate(moves) if i)
 
 
 def describe_exit(returncode: int) -> str:
@@ -184,7 +196,7 @@ class ProtocolReader:
 
     def keyword(self, keyword: str) -> None:
         def parse(parts: list[str]) -> None:
-            if parts != [keyword]:
+            if parts != keyword.split():
                 raise ValueError
 
         self.take(f"'{keyword}'", parse)
@@ -211,14 +223,22 @@ class ProtocolReader:
         def parse(parts: list[str]) -> tuple[Move, ...]:
             if parts[:1] != ["SOLUTION"] or len(parts) != 1 + 3 * optimum:
                 raise ValueError
-            return fitting_moves(parts[1:], *shape)
+            moves = fitting_moves(parts[1:], *shape)
+            if not presses_together(moves):
+                raise ValueError
+            return moves
 
-        fit = f"that fit the {shape_text(*shape)} board"
+        fit = f"that fit the {shape_text(*shape)} board, a square pressed twice side by side"
         return self.take(f"'SOLUTION' and {optimum} moves 'row col size' {fit}", parse)
 
     def end(self) -> None:
         if self.index < len(self.lines):
             raise self.error("nothing after 'TIME'")
+
+    def scheme(self, scheme: str) -> None:
+        """A tri board's output opens with SCHEME tri; a two-colour board's has no such line."""
+        if scheme != TWO:
+            self.keyword(f"SCHEME {scheme}")
 
 
 def read_outcome(
@@ -229,12 +249,13 @@ def read_outcome(
     found: Callable[[ProtocolReader, int], T],
     counting: bool = False,
     listing: tuple[tuple[int, int], int | None] | None = None,
+    scheme: str = TWO,
 ) -> T | Unsolvable | Stopped:
     """One run's exit status and output as an outcome, trusting nothing the protocol does not allow: what
     `found` reads after TARGET when solved, or the unsolvable (which says SOLUTIONS 0 when counting) and
     stopped outcomes every mode shares; counting, a stop after the optimum was proven too, with the
     solutions found by then when listing gives the board's shape and the cap on them. A rejection or the
-    solver's own failure is an error with its reason."""
+    solver's own failure is an error with its reason. A tri board's output opens with its SCHEME line."""
     exits = solver_contract().exits
     complaints = [line.strip() for line in stderr.splitlines() if line.strip() and not parse_progress(line)]
     reason = complaints[-1].removeprefix("error:").strip() if complaints else "no reason given"
@@ -246,6 +267,7 @@ def read_outcome(
         detail = f": {complaints[-1]}" if complaints else ""
         raise SolverError(f"the solver {describe_exit(returncode)}{detail}")
     reader = ProtocolReader(stdout)
+    reader.scheme(scheme)
     reported = reader.number("TARGET", int, allowed=(0, 1) if target == "either" else (int(target),))
     outcome: T | Unsolvable | Stopped
     if returncode == exits.solved:
@@ -292,19 +314,25 @@ def parse_solver_output(
     target: str,
     enumerating: bool = False,
     max_solutions: int | None = None,
+    scheme: str = TWO,
 ) -> Outcome:
     """A search for one optimal solution, or, enumerating (--all-solutions), for every optimal solution, at
-    most max_solutions of them when that is given."""
+    most max_solutions of them when that is given. A tri square pressed twice is its line twice, one after
+    the other."""
 
     def solution(reader: ProtocolReader, reported: int) -> Solution:
         if enumerating:
             return read_optima(reader, reported, shape, max_solutions)
         count = reader.number("MOVES", int)
         moves = tuple(reader.move(*shape) for _ in range(count))
+        if not presses_together(moves):
+            raise SolverError("malformed solver output: a square pressed twice is not on two lines in a row")
         return Solution(reported, moves, reader.number("NODES", int), reader.number("TIME", float))
 
     listing = (shape, max_solutions) if enumerating else None
-    return read_outcome(returncode, stdout, stderr, target, solution, counting=enumerating, listing=listing)
+    return read_outcome(
+        returncode, stdout, stderr, target, solution, counting=enumerating, listing=listing, scheme=scheme
+    )
 
 
 def read_optima(

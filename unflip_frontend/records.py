@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .boards import Board, Move
+from .boards import TRI, Board, Move, scheme_of
 from .books import Book, Level
 from .protocol import Optima, Outcome, Solution, Stopped, Unsolvable
 from .solver import SolverSettings
@@ -39,8 +39,10 @@ def record(kind: str, /, **fields: Any) -> Record:
 
 
 def board_rows(board: Board) -> list[str]:
-    """Rows of 0/1 digits, 0 white: the text-board form, which reads back with the same parser."""
-    return ["".join(map(str, row)) for row in board]
+    """Rows of 0/1 digits, 0 white: the text-board form, which reads back with the same parser. A tri
+    board's are the game's digits 1 (cream) to 3 (red), which read back as a tri board's."""
+    offset = scheme_of(board) == TRI
+    return ["".join(str(tile + offset) for tile in row) for row in board]
 
 
 def move_object(move: Move) -> Record:
@@ -63,7 +65,9 @@ def level_object(level: Level) -> Record:
         "width": len(level.board[0]),
         "board": board_rows(level.board),
     }
-    return fields | ({"link": level.link} if level.link is not None else {})
+    # Only a tri level says its scheme, so that a two-colour record is what it always was.
+    scheme = {"scheme": TRI} if scheme_of(level.board) == TRI else {}
+    return fields | scheme | ({"link": level.link} if level.link is not None else {})
 
 
 def settings_object(settings: SolverSettings) -> Record:

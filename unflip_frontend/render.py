@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from rich import box
 from rich.text import Text
 
-from .boards import COLOUR_NAMES, Board, Move, moves_word, shape, shape_text
+from .boards import TRI, TWO, Board, Move, colour_names, moves_word, scheme_of, shape, shape_text
 from .books import Level
 from .protocol import Solution
 
@@ -30,10 +30,13 @@ class Glyphs:
     spinner: str  # rich spinner name
     table_box: box.Box
     arrows: tuple[str, str]  # left, right
+    tri: str  # a tri board's tiles: cream, blue, red (boards.PRINTED_TRI_TILES reads them back)
 
 
-UNICODE = Glyphs("·", "■", "┌┐└┘", "─", "│", "×", "—", "–", "✓ ", "dots", box.SIMPLE_HEAD, ("←", "→"))
-ASCII = Glyphs(".", "#", "++++", "-", "|", "x", "-", "-", "", "line", box.ASCII, ("<-", "->"))
+UNICODE = Glyphs("·", "■", "┌┐└┘", "─", "│", "×", "—", "–", "✓ ", "dots", box.SIMPLE_HEAD, ("←", "→"), "·○●")
+ASCII = Glyphs(".", "#", "++++", "-", "|", "x", "-", "-", "", "line", box.ASCII, ("<-", "->"), ".br")
+# The game's own colours of a tri board's tiles (its ColorScheme): cream, blue, red.
+TRI_STYLES = ("#F9FAC8", "#0431D4", "#FF0040")
 
 
 def glyphs_for(encoding: str, ascii_: bool = False) -> Glyphs:
@@ -68,6 +71,11 @@ def render_board(board: Board, glyphs: Glyphs, square: Move | None = None) -> Te
         left = tile_x(square.col, columns) - 1
         right = tile_x(square.col + square.size - 1, columns) + 1
 
+    tri = scheme_of(board) == TRI
+
+    def tile_glyph(tile: int) -> str:
+        return glyphs.tri[tile] if tri else glyphs.black if tile else glyphs.white
+
     def outlined(label: str, chars: str) -> Text:
         return Text.assemble(
             (label, "dim"), chars[len(label) : left], (chars[left : right + 1], HIGHLIGHT), chars[right + 1 :]
@@ -82,12 +90,15 @@ def render_board(board: Board, glyphs: Glyphs, square: Move | None = None) -> Te
         label = f"{r + 1:>3}"
         cells = list(label.ljust(width))
         for c, tile in enumerate(row):
-            cells[tile_x(c, columns)] = glyphs.black if tile else glyphs.white
+            cells[tile_x(c, columns)] = tile_glyph(tile)
         if top <= r <= bottom:
             cells[left] = cells[right] = glyphs.vertical
             lines.append(outlined(label, "".join(cells)))
         else:
             lines.append(Text.assemble((label, "dim"), "".join(cells[len(label) :])))
+        if tri:  # each tile in the game's colour
+            for c, tile in enumerate(row):
+                lines[-1].stylize(TRI_STYLES[tile], tile_x(c, columns), tile_x(c, columns) + 1)
         if r == bottom:
             lines.append(rule(glyphs.corners[2:]))
     for line in lines:
@@ -101,15 +112,33 @@ def square_span(move: Move, glyphs: Glyphs) -> str:
     return f"rows {move.row + 1}{to}{move.row + k}, cols {move.col + 1}{to}{move.col + k}"
 
 
-def describe_move(move: Move, glyphs: Glyphs) -> str:
+def describe_move(move: Move, glyphs: Glyphs, scheme: str = TWO, again: bool = False) -> str:
+    """A move in words; a tri press says which way its tiles turn, and a square's second press says so."""
     k = move.size
-    return f"flip the {k}{glyphs.times}{k} square covering {square_span(move, glyphs)}"
+    if scheme == TWO:
+        return f"flip the {k}{glyphs.times}{k} square covering {square_span(move, glyphs)}"
+    to = f" {glyphs.arrows[1]} "
+    turn = to.join(TRI_TURN)
+    return (
+        f"press the {k}{glyphs.times}{k} square covering {square_span(move, glyphs)}{' again' * again} "
+        f"(its tiles turn {turn})"
+    )
 
 
-def step_card(step: int, total: int, move: Move, board: Board, glyphs: Glyphs) -> Text:
+# Which way a press turns a tri tile, in the game's colours: its 1 → 3 → 2 → 1.
+TRI_TURN = ("cream", "red", "blue", "cream")
+
+
+def step_card(step: int, total: int, move: Move, board: Board, glyphs: Glyphs, again: bool = False) -> Text:
     """The heading and the board before the move, with the move's square outlined."""
-    heading = Text(f"Step {step} of {total} {glyphs.dash} {describe_move(move, glyphs)}:", style="bold")
+    words = describe_move(move, glyphs, scheme_of(board), again)
+    heading = Text(f"Step {step} of {total} {glyphs.dash} {words}:", style="bold")
     return Text("\n").join([heading, render_board(board, glyphs, move)])
+
+
+def presses_again(moves: tuple[Move, ...]) -> list[bool]:
+    """Which moves are a square's second press in a row: a tri square pressed twice is two steps."""
+    return [index > 0 and moves[index - 1] == move for index, move in enumerate(moves)]
 
 
 def board_size(board: Board, glyphs: Glyphs) -> str:
@@ -142,16 +171,22 @@ def solution_summary(level: Level, solution: Solution, glyphs: Glyphs) -> Text:
 def board_cards(solution: Solution, boards: list[Board], glyphs: Glyphs) -> list[Text]:
     """A card per move, then the solved board."""
     total = len(solution.moves)
+    again = presses_again(solution.moves)
     cards = [
-        step_card(step, total, move, board, glyphs)
+        step_card(step, total, move, board, glyphs, again[step - 1])
         for step, (move, board) in enumerate(zip(solution.moves, boards, strict=False), 1)
     ]
-    heading = "Solved:" if total else "Already solved, nothing to flip:"
+    heading = "Solved:" if total else f"Already solved, nothing to {verb(boards[0])}:"
     return [*cards, Text("\n").join([Text(heading, style="bold"), render_board(boards[-1], glyphs)])]
 
 
-def verified_line(solution: Solution, glyphs: Glyphs) -> Text:
-    colour = COLOUR_NAMES[solution.target]
+def verb(board: Board) -> str:
+    """What a move does, as the cards say it: flip a two-colour square, press a tri one."""
+    return "press" if scheme_of(board) == TRI else "flip"
+
+
+def verified_line(solution: Solution, glyphs: Glyphs, board: Board) -> Text:
+    colour = colour_names(board)[solution.target]
     count = len(solution.moves)
     if count == 0:
         return Text(f"{glyphs.check}Verified: every tile of the board is {colour} already.", style="green")
@@ -169,14 +204,16 @@ def solution_report(
     move list when compact), the solved board, and the verification."""
     parts = [solution_summary(level, solution, glyphs)]
     if compact:
+        again, scheme = presses_again(solution.moves), scheme_of(boards[0])
         parts += [
-            Text(f"{step:>4}. {describe_move(move, glyphs)}") for step, move in enumerate(solution.moves, 1)
+            Text(f"{step:>4}. {describe_move(move, glyphs, scheme, again[step - 1])}")
+            for step, move in enumerate(solution.moves, 1)
         ]
     else:
         for card in board_cards(solution, boards, glyphs):
             parts += [Text(), card]
         parts.append(Text())
-    return [*parts, verified_line(solution, glyphs)]
+    return [*parts, verified_line(solution, glyphs, boards[0])]
 
 
 class RowTable:

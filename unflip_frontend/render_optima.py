@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from .boards import COLOUR_NAMES, Board, Move, moves_word
+from .boards import Board, Move, colour_names, moves_word, scheme_of
 from .books import Level
 from .protocol import Optima, Outcome, Stopped, counted_words
-from .render import Glyphs, describe_move, par_note, render_board
+from .render import Glyphs, describe_move, par_note, render_board, verb
 
 if TYPE_CHECKING:  # difficulty and hints are loaded only by the commands that use them
     from .difficulty import Signals
@@ -76,7 +76,7 @@ def optima_report(level: Level, optima: Optima | Stopped, glyphs: Glyphs, listed
     parts.append(
         Text(
             f"{glyphs.check}Verified: {which}, replayed on the original board, leaves every tile "
-            f"{COLOUR_NAMES[optima.target]}.",
+            f"{colour_names(level.board)[optima.target]}.",
             style="green",
         )
     )
@@ -123,12 +123,14 @@ def hint_card(hint: Hint, board: Board, glyphs: Glyphs) -> Text:
         after = f"then {moves_word(hint.remaining)} {'remains' if hint.remaining == 1 else 'remain'}"
     else:
         after = "that solves the board"
-    heading = Text(f"Hint {glyphs.dash} {describe_move(hint.move, glyphs)}; {after}:", style="bold")
+    words = describe_move(hint.move, glyphs, scheme_of(board))
+    heading = Text(f"Hint {glyphs.dash} {words}; {after}:", style="bold")
     lines = [heading, render_board(board, glyphs, hint.move)]
     if hint.prefer is not None:
         lines.append(Text(f"Picked by {PREFERRED[hint.prefer]}.", style="dim"))
     return Text("\n").join(lines)
 
 
-def already_solved(target: int) -> Text:
-    return Text(f"Already solved: every tile is {COLOUR_NAMES[target]}; nothing to flip.", style="green")
+def already_solved(target: int, board: Board) -> Text:
+    colour = colour_names(board)[target]
+    return Text(f"Already solved: every tile is {colour}; nothing to {verb(board)}.", style="green")

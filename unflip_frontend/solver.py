@@ -12,7 +12,7 @@ from pathlib import Path
 from types import FrameType
 from typing import IO, TYPE_CHECKING
 
-from .boards import Board, shape
+from .boards import Board, scheme_of, shape
 from .contract import solver_contract
 from .errors import SolverError
 from .protocol import (
@@ -23,6 +23,7 @@ from .protocol import (
     board_to_protocol,
     parse_progress,
     parse_solver_output,
+    scheme_arguments,
 )
 
 if TYPE_CHECKING:  # loaded only when a bound or a count is asked for
@@ -179,6 +180,7 @@ def run_solver(solver: Path, board: Board, settings: SolverSettings, on_progress
         settings.target,
         settings.all_solutions,
         settings.max_solutions,
+        scheme_of(board),
     )
 
 
@@ -190,7 +192,7 @@ def count_optima(
 
     arguments = [*settings.arguments(), "--count", "--max-solutions", str(limit)]
     returncode, stdout, stderr = run_search(solver, board, arguments, no_progress, settings.max_seconds)
-    return parse_count_output(returncode, stdout, stderr, settings.target)
+    return parse_count_output(returncode, stdout, stderr, settings.target, scheme_of(board))
 
 
 def root_bound(
@@ -202,7 +204,7 @@ def root_bound(
 
     arguments = [*settings.arguments(), "--lower-bound", *switches]
     returncode, stdout, stderr = run_search(solver, board, arguments, no_progress, settings.max_seconds)
-    return parse_lower_bound_output(returncode, stdout, stderr, settings.target)
+    return parse_lower_bound_output(returncode, stdout, stderr, settings.target, scheme_of(board))
 
 
 def covering_bound(solver: Path, board: Board, settings: SolverSettings) -> LowerBound | Unsolvable | Stopped:
@@ -284,7 +286,7 @@ def run_search(
     with signals_held() as release:
         try:
             process = subprocess.Popen(
-                [str(solver), *arguments],
+                [str(solver), *scheme_arguments(board), *arguments],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,

@@ -3,9 +3,10 @@ against its par, for --all, is level_checks.py's.)"""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
-from .boards import COLOUR_NAMES, Board, moves_word, replay
+from .boards import Board, Move, colour_names, colours, moves_word, replay
 from .errors import VerificationError
 from .protocol import Optima, Outcome, Solution, Stopped
 from .solver import OnProgress, SolverSettings, run_solver
@@ -17,19 +18,28 @@ def verify(boards: list[Board], target: int, whose: str = "the solver's") -> Non
         r, c = wrong[0]
         raise VerificationError(
             f"verification failed: replaying {whose} {moves_word(len(boards) - 1)} leaves "
-            f"{len(wrong)} tiles not {COLOUR_NAMES[target]} (first at row {r + 1}, col {c + 1})"
+            f"{len(wrong)} tiles not {colour_names(boards[-1])[target]} (first at row {r + 1}, col {c + 1})"
         )
 
 
+def undone(board: Board, moves: tuple[Move, ...]) -> str:
+    """What is wrong with a solution that makes a move as often as there are colours, which undoes it (a
+    two-colour move made twice, a tri move three times): no optimal solution does. Empty when none is."""
+    made = Counter(moves)
+    if any(times >= colours(board) for times in made.values()):
+        return "makes a move twice" if colours(board) == 2 else "makes a move three times"
+    return ""
+
+
 def verify_optima(board: Board, optima: Optima | Stopped) -> None:
-    """Each solution reaches the target, and each is a different set of distinct moves: a move made twice
-    undoes itself, and a set listed twice is one solution, not two. (A count the budget stopped has the
-    solutions found by then.)"""
+    """Each solution reaches the target, and each is a different set of moves, none made as often as the
+    board has colours: a two-colour move made twice undoes itself (a tri move made three times), and a set
+    listed twice is one solution, not two. (A count the budget stopped has the solutions found by then.)"""
     for index, moves in enumerate(optima.solutions, 1):
-        if len(set(moves)) != len(moves):
-            raise VerificationError(f"verification failed: the solver's solution {index} makes a move twice")
+        if fault := undone(board, moves):
+            raise VerificationError(f"verification failed: the solver's solution {index} {fault}")
         verify(replay(board, moves), optima.target, f"solution {index}'s")
-    if len(set(map(frozenset, optima.solutions))) != len(optima.solutions):
+    if len({tuple(sorted(moves)) for moves in optima.solutions}) != len(optima.solutions):
         raise VerificationError("verification failed: the solver listed the same solution twice")
 
 
@@ -46,4 +56,6 @@ def verified(board: Board, outcome: Outcome) -> Outcome:
         verify_optima(board, outcome)
     elif isinstance(outcome, Solution):
         verify(replay(board, outcome.moves), outcome.target)
+        if fault := undone(board, outcome.moves):
+            raise VerificationError(f"verification failed: the solver's solution {fault}")
     return outcome

@@ -12,15 +12,18 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from .boards import COLOUR_NAMES, Board, Move, moves_word, shape
+from .boards import TRI, Board, Move, colour_names, moves_word, scheme_of, shape
 from .books import Level
 from .protocol import Solution
-from .render import UNICODE, describe_level, describe_move, par_note, square_span
+from .render import UNICODE, describe_level, describe_move, par_note, presses_again, square_span
 
 FRAME = "#364fc7"  # the board's edge and the gaps between tiles
 WHITE, BLACK = "#ffffff", "#212529"
 WHITE_LIT, BLACK_LIT = "#ffd43b", "#5c4400"  # tiles inside the square to flip
 OUTLINE = "#f76707"
+# A tri board's tiles in the game's colours (cream, blue, red), and lit inside the square to press.
+TRI_TILES = ("#f9fac8", "#0431d4", "#ff0040")
+TRI_LIT = ("#ffd43b", "#4c6ef5", "#ff8fa3")
 TEXT, MUTED = "#212529", "#495057"
 
 BOARD_SPAN = 216  # a board's longer side in SVG units up to 21 tiles, less what whole tiles leave over
@@ -41,17 +44,28 @@ class Card:
     detail: str
     board: Board
     move: Move | None  # outlined and highlighted when set
+    again: bool = False  # the move is its square's second press in a row (tri)
 
 
 def cards(solution: Solution, boards: list[Board]) -> list[Card]:
-    """Start, one card per move (the board before it, the square marked), and the solved board."""
+    """Start, one card per move (the board before it, the square marked), and the solved board. A tri square
+    pressed twice is two cards, the second saying so."""
     total = len(solution.moves)
-    black = sum(map(sum, boards[0]))
-    colour = COLOUR_NAMES[solution.target]
+    names = colour_names(boards[0])
+    unsolved = sum(bool(tile) for row in boards[0] for tile in row)
+    colour = names[solution.target]
     height, width = shape(boards[0])
-    start = Card("Start", f"{black} of {height * width} tiles black", boards[0], None)
+    which = "not cream" if scheme_of(boards[0]) == TRI else "black"
+    start = Card("Start", f"{unsolved} of {height * width} tiles {which}", boards[0], None)
+    again = presses_again(solution.moves)
     steps = [
-        Card(f"Step {step} of {total}", f"{move.size}×{move.size}: {square_span(move, UNICODE)}", board, move)
+        Card(
+            f"Step {step} of {total}",
+            f"{move.size}×{move.size}: {square_span(move, UNICODE)}{' again' * again[step - 1]}",
+            board,
+            move,
+            again[step - 1],
+        )
         for step, (move, board) in enumerate(zip(solution.moves, boards, strict=False), 1)
     ]
     end = Card("Solved", f"every tile {colour} after {moves_word(total)}", boards[-1], None)
@@ -89,6 +103,7 @@ def board_svg(board: Board, move: Move | None) -> str:
     side = step - GAP
     across, down = board_extent(board)
     parts = [f'<rect class="frame" width="{across}" height="{down}" fill="{FRAME}"/>']
+    tri = scheme_of(board) == TRI
     for r, row in enumerate(board):
         for c, tile in enumerate(row):
             inside = (
@@ -96,7 +111,10 @@ def board_svg(board: Board, move: Move | None) -> str:
                 and move.row <= r < move.row + move.size
                 and move.col <= c < move.col + move.size
             )
-            colour = (BLACK_LIT if tile else WHITE_LIT) if inside else (BLACK if tile else WHITE)
+            if tri:
+                colour = (TRI_LIT if inside else TRI_TILES)[tile]
+            else:
+                colour = (BLACK_LIT if tile else WHITE_LIT) if inside else (BLACK if tile else WHITE)
             x, y = GAP + c * step, GAP + r * step
             parts.append(f'<rect x="{x}" y="{y}" width="{side}" height="{side}" fill="{colour}"/>')
     if move is not None:
@@ -243,7 +261,8 @@ def walkthrough_html(level: Level, solution: Solution, boards: list[Board]) -> s
     name, proven = summary(level, solution)
     sections = []
     for index, card in enumerate(cards(solution, boards)):
-        detail = card.detail if card.move is None else describe_move(card.move, UNICODE)
+        scheme = scheme_of(card.board)
+        detail = card.detail if card.move is None else describe_move(card.move, UNICODE, scheme, card.again)
         # Room for an outline on the far edges.
         across, down = (LABEL + extent + STROKE // 2 for extent in board_extent(card.board))
         # A board taller than wide is drawn at the scale of a square one of its height, not stretched to the

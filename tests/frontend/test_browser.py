@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import io
 import xml.etree.ElementTree as ElementTree
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 import pytest
 from oracle import replay as oracle_replay
 from PIL import Image
-from walkthrough_cases import CASES, WIDE_CASES
+from test_tri import game_press
+from walkthrough_cases import CASES, WIDE_CASES, tri_case
 
 from unflip_frontend.boards import replay, shape
-from unflip_frontend.walkthrough import FRAME, OUTLINE, walkthrough_html, walkthrough_svg
+from unflip_frontend.walkthrough import FRAME, OUTLINE, TRI_LIT, TRI_TILES, walkthrough_html, walkthrough_svg
 
 PHONE = (390, 844)  # CSS pixels of a common phone held upright
 DRAWN = {**CASES, **WIDE_CASES}  # every case the browser reads, the 31×31 board among them
@@ -27,7 +29,7 @@ DRAWN = {**CASES, **WIDE_CASES}  # every case the browser reads, the 31×31 boar
 class Reading:
     """What a board in a screenshot shows."""
 
-    black: frozenset[tuple[int, int]]  # (row, col) of the dark tiles
+    black: frozenset[tuple[int, ...]]  # (row, col) of the dark tiles; of a tri board, (row, col, colour)
     outlined: tuple[int, int, int] | None  # (row, col, size) of the outlined square
 
 
@@ -43,11 +45,15 @@ def bounds(mask: np.ndarray) -> tuple[int, int, int, int] | None:
 
 
 def read_board(
-    png: bytes, shape: tuple[int, int], region: tuple[float, float, float, float] | None = None
+    png: bytes,
+    shape: tuple[int, int],
+    region: tuple[float, float, float, float] | None = None,
+    colour_of: Callable[[np.ndarray], int] | None = None,
 ) -> Reading:
     """Find the one board of this shape (rows, columns) in the screenshot (or in a region x, y, width,
-    height of it) by its frame colour, then read each tile's middle as dark or light, and the outline's
-    extent in whole tiles. Tiles must be square."""
+    height of it) by its frame colour, then read each tile's middle as dark or light (or, given colour_of,
+    as the colour it names: the tiles of any colour but 0 are read), and the outline's extent in whole
+    tiles. Tiles must be square."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
     if region:
         x, y, width, height = region
@@ -69,7 +75,12 @@ def read_board(
     black = set()
     for r in range(rows):
         for c in range(columns):
-            red, green, blue = pixels[int(top + (r + 0.5) * pitch), int(left + (c + 0.5) * pitch)]
+            middle = pixels[int(top + (r + 0.5) * pitch), int(left + (c + 0.5) * pitch)]
+            if colour_of is not None:
+                if colour_of(middle):
+                    black.add((r, c, colour_of(middle)))
+                continue
+            red, green, blue = middle
             if 0.2126 * red + 0.7152 * green + 0.0722 * blue < 128:
                 black.add((r, c))
     outlined = None
@@ -193,3 +204,42 @@ def test_every_card_of_the_svg_picture_shows_its_black_tiles_and_outlined_square
     assert len(cards) == len(expected)
     for index, (region, want) in enumerate(zip(cards, expected, strict=True)):
         assert read_board(png, shape(level.board), region) == want, f"card {index}"
+
+
+def tri_colour(pixel: np.ndarray) -> int:
+    """The game's tile a tri tile's pixel shows, 1 cream, 2 blue, 3 red, lit or not: the nearest of them."""
+    colours = [
+        (number, colour) for palette in (TRI_TILES, TRI_LIT) for number, colour in enumerate(palette, 1)
+    ]
+    rgb = [np.array([int(colour[i : i + 2], 16) for i in (1, 3, 5)]) for _, colour in colours]
+    nearest = min(range(len(colours)), key=lambda i: int(np.abs(pixel - rgb[i]).sum()))
+    return colours[nearest][0] - 1  # 0 for cream, which is not read
+
+
+def test_the_page_of_a_tri_board_shows_each_step_in_the_games_colours_and_a_double_press_as_two(
+    browser, tmp_path
+):
+    """The tiles expected come from the game's own press (test_tri.game_press), a press of the outlined
+    square turning them 1 → 3 → 2 → 1."""
+    level, solution = tri_case()
+    page = tmp_path / "tri.html"
+    page.write_text(walkthrough_html(level, solution, replay(level.board, solution.moves)))
+    tiles = [[tile + 1 for tile in row] for row in level.board]
+    moves = [(move.row, move.col, move.size) for move in solution.moves]
+    expected = []
+    for move in [*moves, None]:
+        shown = frozenset(
+            (r, c, tile - 1) for r, row in enumerate(tiles) for c, tile in enumerate(row) if tile != 1
+        )
+        expected.append(Reading(shown, move))
+        if move is not None:
+            tiles = game_press(tiles, move)
+    browser.open(page, *PHONE, mobile=True)
+    start = read_board(browser.screenshot(), shape(level.board), colour_of=tri_colour)
+    assert start == Reading(expected[0].black, None)
+    for index, want in enumerate(expected):
+        browser.press(*RIGHT)
+        assert read_board(browser.screenshot(), shape(level.board), colour_of=tri_colour) == want, (
+            f"card {index + 1}"
+        )
+    assert expected[0].outlined == expected[1].outlined, "the case presses its first square twice"

@@ -315,7 +315,8 @@ def test_a_link_is_a_source_like_any_level_for_hint_annotate_and_a_new_page(tmp_
 @pytest.mark.parametrize(
     "link, message",
     [
-        ("s_5_5$m_3$v$" + "0" * 30, "m_3 is the game's 3-colour arithmetic"),
+        ("s_5_5$m_4$v$" + "0" * 30, "m_4 would be a 4-colour arithmetic"),
+        ("s_5_5$m_3$v$3" + "0" * 29, "has 3 at entry 1; every entry is 0, 1 or 2"),
         ("s_5_5$m_2$v$" + "0" * 29, "has 29 entries, but a 5×5 board has 30 moves"),
         ("s_5_5$m_2$v$2" + "0" * 29, "has 2 at entry 1; every entry is 0 or 1"),
         (f"s_{MAX_SIDE + 1}_5$m_2$v$0", SIDE_RANGE),

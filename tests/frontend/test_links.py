@@ -112,9 +112,14 @@ def test_a_vector_that_does_not_make_the_board_is_never_shared():
     ("text", "words"),
     [
         (
-            "s_3_2$m_3$v$10",
-            "m_3 is the game's 3-colour arithmetic; unflip solves the two-colour game (m_2)",
+            "s_3_2$m_4$v$10",
+            "m_4 would be a 4-colour arithmetic; unflip solves the game's two-colour (m_2) and "
+            "three-colour (m_3) levels",
         ),
+        ("s_3_2$m_3$v$13", "the solution vector has 3 at entry 2; every entry is 0, 1 or 2"),
+        ("s_3_2$m_3$v$_1_3", "the solution vector has 3 at entry 2; every entry is 0, 1 or 2"),
+        ("s_3_2$m_3$t$1_2_3_4_1_1", "tile 4 at row 2, col 1 (expected 1 = cream, 2 = blue or 3 = red)"),
+        ("s_3_2$m_1$v$10", "m_1 would be a 1-colour arithmetic"),
         ("s_3_2$m_2$v$100", "the solution vector has 3 entries, but a 2×3 board has 2 moves"),
         ("s_3_2$m_2$v$12", "the solution vector has 2 at entry 2; every entry is 0 or 1"),
         ("s_3_2$m_2$v$1x", "'x' in '1x' is not a number"),

@@ -76,3 +76,10 @@ CASES = {
 }
 # Drawn by the browser's tests, not kept as a golden file: a 31×31 picture is some 200 KB of tiles.
 WIDE_CASES = {"thirty_one": thirty_one}
+
+
+def tri_case() -> tuple[Level, Solution]:
+    """A three-colour board whose first square is pressed twice: two steps of the same square."""
+    moves = (Move(0, 0, 2), Move(0, 0, 2), Move(0, 0, 3), Move(1, 1, 2))
+    board = parse_board_text("scheme tri\n112\n123\n233\n", "tri.txt")
+    return Level("tri.txt", None, board, None, ""), Solution(0, moves, 5, 0.006)
