@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import TYPE_CHECKING
 
 import numpy as np
 import oracle
 import pytest
-from conftest import SolverResult
 from helpers import tri_board_at, tri_optima_table, tri_table_index
 from oracle import TriBoard, shape, tri_board_text
+
+if TYPE_CHECKING:  # (tests/frontend has a conftest of its own, which a run of both would import instead)
+    from conftest import SolverResult
 
 TRI = ("--scheme", "tri", "--quiet")
 SINGLE = (*TRI, "--threads", "1")
