@@ -140,6 +140,13 @@ SLOW = (
     "every_bound[rectangle",
     "tests/test_solver_cubes.py::test_the_optimum_over_the_cubes_is_the_solvers_with_the_default_switches[",
     "tests/test_solver_cubes.py::test_a_cube_split_further",
+    # tri: the oracle's CP-SAT on dense 6x6 boards (up to 20 s a board), the bigger samples beside the small
+    "tests/test_solver_tri.py::test_uniformly_random_press_vectors_on_larger_shapes_get_the_cpsat_optimum[6-6",
+    "tests/test_solver_tri.py::test_uniformly_random_press_vectors_get_the_coset_optimum[5-5-300]",
+    *(
+        f"tests/test_solver_tri.py::test_designer_boards_of_random_presses_get_the_cpsat_optimum[{n}-{n}-60]"
+        for n in (6, 7, 8)
+    ),
     # budgets and signals that wait for a search to run long enough
     "tests/test_solver_contract.py::test_a_transposition_table_the_solver_cannot_map",
     "tests/test_solver_protocol.py::test_a_one_node_budget_stops",

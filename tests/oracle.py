@@ -13,6 +13,7 @@ solver's line protocol.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import random
@@ -878,12 +879,23 @@ def _tri_model(board: TriBoard, on_tiles: bool):  # type: ignore[no-untyped-def]
     return model, presses, moves
 
 
-def tri_cpsat_solution(
+@dataclasses.dataclass(frozen=True)
+class TriCpsatRun:
+    """One CP-SAT run on a tri board: its status name ("OPTIMAL", "INFEASIBLE", "FEASIBLE" or "UNKNOWN" when
+    the time limit stopped it), the best presses found (sorted; None without any), the best bound, and the
+    solve's wall seconds (the model already built)."""
+
+    status: str
+    presses: list[Move] | None
+    bound: float
+    seconds: float
+
+
+def tri_cpsat_run(
     board: TriBoard, *, workers: int = 2, time_limit: float = 300.0, on_tiles: bool = False
-) -> list[Move] | None:
-    """A proven fewest-presses solution, its presses sorted (a double press twice), or None when CP-SAT
-    proves there is none. Raises OracleError for any status but OPTIMAL or INFEASIBLE (the time limit), so
-    an unproven answer can never pass a test."""
+) -> TriCpsatRun:
+    """CP-SAT minimising the presses on the board's model; whatever it proved within the time limit (the
+    benchmark's peer, bench/tri.py, reads it as is). A solution it returns is replayed first."""
     from ortools.sat.python import cp_model
 
     board = as_tri_board(board)
@@ -894,18 +906,26 @@ def tri_cpsat_solution(
     solver.parameters.num_workers = workers
     solver.parameters.max_time_in_seconds = time_limit
     status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
-        return None
-    if status != cp_model.OPTIMAL:
-        raise OracleError(
-            f"CP-SAT did not prove a tri optimum (status {solver.status_name(status)}) for {board!r}"
-        )
-    solution = presses_of([solver.value(x) for x in presses], moves)
-    if tri_replay(board, solution) != tri_solved(h, w):
-        raise OracleError(f"CP-SAT's tri solution does not solve {board!r}")
-    if len(solution) != round(solver.objective_value):
-        raise OracleError("CP-SAT objective disagrees with its own assignment")
-    return solution
+    solution = None
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        solution = presses_of([solver.value(x) for x in presses], moves)
+        if tri_replay(board, solution) != tri_solved(h, w):
+            raise OracleError(f"CP-SAT's tri solution does not solve {board!r}")
+        if len(solution) != round(solver.objective_value):
+            raise OracleError("CP-SAT objective disagrees with its own assignment")
+    return TriCpsatRun(solver.status_name(status), solution, solver.best_objective_bound, solver.wall_time)
+
+
+def tri_cpsat_solution(
+    board: TriBoard, *, workers: int = 2, time_limit: float = 300.0, on_tiles: bool = False
+) -> list[Move] | None:
+    """A proven fewest-presses solution, its presses sorted (a double press twice), or None when CP-SAT
+    proves there is none. Raises OracleError for any status but OPTIMAL or INFEASIBLE (the time limit), so
+    an unproven answer can never pass a test."""
+    run = tri_cpsat_run(board, workers=workers, time_limit=time_limit, on_tiles=on_tiles)
+    if run.status not in ("OPTIMAL", "INFEASIBLE"):
+        raise OracleError(f"CP-SAT did not prove a tri optimum (status {run.status}) for {board!r}")
+    return run.presses
 
 
 def tri_cpsat_optimum(board: TriBoard, **kwargs: float | bool) -> int | None:
