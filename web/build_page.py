@@ -1,13 +1,14 @@
 """Writes web/unflip.html, the one self-contained page (`make web`, docs/web.md): web/page.html with its
-stylesheet, its scripts, the WebAssembly core, the shipped books and the solver's limits (solver/contract.def)
-put in place of its /*NAME*/ marks, so that the page fetches nothing and works opened from a file. Only the
-standard library: `make web` needs no venv.
+stylesheet, its scripts, the WebAssembly core (its wasm deflated, as base64), the shipped books and the
+solver's limits (solver/contract.def) put in place of its /*NAME*/ marks, so that the page fetches nothing
+and works opened from a file. Only the standard library: `make web` needs no venv.
 
-    python3 web/build_page.py CORE_JS OUT_HTML KEY=BOOK.json ...   (as the Makefile runs it)
+    python3 web/build_page.py CORE_JS CORE_WASM OUT_HTML KEY=BOOK.json ...   (as the Makefile runs it)
 """
 
 from __future__ import annotations
 
+import base64
 import importlib
 import importlib.util
 import json
@@ -15,6 +16,7 @@ import os
 import re
 import sys
 import tempfile
+import zlib
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -65,7 +67,14 @@ def board_limits(contract: Path) -> dict[str, int]:
     return {"min_side": limits.min_side, "max_side": limits.max_side}
 
 
-def page(core: str, books: dict[str, Path], contract: Path = CONTRACT) -> str:
+def deflated(wasm: bytes) -> str:
+    """The wasm as the worker inflates it (DecompressionStream('deflate'), web/worker.js): zlib's format, as
+    base64. Deflated, the core's four lattice layouts fit the page's megabyte, where as SINGLE_FILE's plain
+    base64 they did not."""
+    return base64.b64encode(zlib.compress(wasm, 9)).decode("ascii")
+
+
+def page(core: str, wasm: bytes, books: dict[str, Path], contract: Path = CONTRACT) -> str:
     embedded = {key: {"name": key.capitalize(), "levels": book_levels(path)} for key, path in books.items()}
     own = {
         name: (HERE / name).read_text(encoding="utf-8")
@@ -78,6 +87,7 @@ def page(core: str, books: dict[str, Path], contract: Path = CONTRACT) -> str:
         "PAGE_CSS": own["page.css"],
         "BOOKS_JSON": in_script(json.dumps(embedded, separators=(",", ":"), ensure_ascii=False)),
         "CORE_SOURCE": in_script(json.dumps(core)),
+        "CORE_WASM": json.dumps(deflated(wasm)),
         "WORKER_SOURCE": in_script(json.dumps(own["worker.js"])),
         "BOARD_LIMITS": json.dumps(board_limits(contract)),
         "LINKS_JS": own["links.js"],
@@ -88,11 +98,11 @@ def page(core: str, books: dict[str, Path], contract: Path = CONTRACT) -> str:
 
 
 def main(arguments: list[str]) -> None:
-    if len(arguments) < 3 or not all("=" in word for word in arguments[2:]):
-        raise SystemExit(f"usage: {sys.argv[0]} CORE_JS OUT_HTML KEY=BOOK.json ...")
-    core, out = Path(arguments[0]), Path(arguments[1])
-    books = {key: Path(path) for key, path in (word.split("=", 1) for word in arguments[2:])}
-    text = page(core.read_text(encoding="utf-8"), books)
+    if len(arguments) < 4 or not all("=" in word for word in arguments[3:]):
+        raise SystemExit(f"usage: {sys.argv[0]} CORE_JS CORE_WASM OUT_HTML KEY=BOOK.json ...")
+    core, wasm, out = Path(arguments[0]), Path(arguments[1]), Path(arguments[2])
+    books = {key: Path(path) for key, path in (word.split("=", 1) for word in arguments[3:])}
+    text = page(core.read_text(encoding="utf-8"), wasm.read_bytes(), books)
     # Written whole or not at all: a page cut short by an error or Ctrl-C is never left in its place.
     handle, partial = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".partial")
     try:

@@ -11,7 +11,11 @@ const number = (n) => Number(n).toLocaleString('en');
 // --- the solver, in a worker made from a Blob (no file is fetched, so it runs from file:// too) ----------
 
 const solver = {
-  url: URL.createObjectURL(new Blob([CORE_SOURCE, '\n', WORKER_SOURCE], { type: 'text/javascript' })),
+  url: URL.createObjectURL(
+    new Blob([CORE_SOURCE, `\nconst CORE_WASM = ${JSON.stringify(CORE_WASM)};\n`, WORKER_SOURCE], {
+      type: 'text/javascript',
+    }),
+  ),
   worker: null,
   pending: new Map(), // id -> {resolve, onProgress}
   lastId: 0,

@@ -355,7 +355,8 @@ def test_the_pages_board_limits_are_the_solvers_contract_so_a_new_max_side_there
     spec.loader.exec_module(build_page)
     page = tmp_path / "unflip.html"
     weekly = {"weekly": REPO / BOOK_FILES["weekly"]}
-    page.write_text(build_page.page((web_build / "unflip_core.js").read_text(), weekly, contract))
+    core = (web_build / "unflip_core.js").read_text(), (web_build / "unflip_core.wasm").read_bytes()
+    page.write_text(build_page.page(*core, weekly, contract))
     go(browser, page.resolve().as_uri())
     sizes = browser.evaluate(
         "[...document.getElementById('rows').options].map(option => Number(option.value))"
