@@ -46,8 +46,9 @@ def book_levels(path: Path) -> list[dict[str, object]]:
 
 def board_limits(contract: Path) -> dict[str, int]:
     """The sides a board may have, from the contract as the front end reads it (unflip_frontend/contract.py),
-    so that the page's link reader and board picker (web/links.js) take what the solver takes. The reader is
-    imported under a name of its own, without the package's __init__, which may import the front end's
+    so that the page's link reader and board picker (web/links.js) take what the solver takes; and the most
+    digits the front end reads in a number (unflip_frontend/errors.py, which the reader imports). The reader
+    is imported under a name of its own, without the package's __init__, which may import the front end's
     dependencies (setup.py does the same): `make web` runs on a bare python3."""
     reader = "_unflip_contract_reader"
     spec = importlib.util.spec_from_file_location(
@@ -57,6 +58,7 @@ def board_limits(contract: Path) -> dict[str, int]:
     sys.modules[reader] = importlib.util.module_from_spec(spec)
     try:
         module = importlib.import_module(f"{reader}.contract")
+        max_digits = importlib.import_module(f"{reader}.errors").MAX_DIGITS
         try:
             limits = module.read_contract(contract).limits
         except module.SolverError as error:
@@ -64,7 +66,7 @@ def board_limits(contract: Path) -> dict[str, int]:
     finally:
         for name in [name for name in sys.modules if name.partition(".")[0] == reader]:
             del sys.modules[name]
-    return {"min_side": limits.min_side, "max_side": limits.max_side}
+    return {"min_side": limits.min_side, "max_side": limits.max_side, "max_digits": max_digits}
 
 
 def deflated(wasm: bytes) -> str:

@@ -313,15 +313,19 @@ function reject(reason) {
 }
 
 function loadLink(text) {
-  let board;
+  let read;
   try {
-    board = UnflipLinks.parseLink(text);
+    read = UnflipLinks.readLink(text);
   } catch (error) {
     if (!(error instanceof UnflipLinks.LinkError)) throw error;
     reject(error.message);
     return Promise.resolve(state.result);
   }
-  setBoard(board, 'Game link');
+  if (read.colours !== 2) {
+    reject('game link: a three-colour (m_3) level, which the page does not solve yet (unflip solve does)');
+    return Promise.resolve(state.result);
+  }
+  setBoard(read.board, 'Game link');
   return solve();
 }
 

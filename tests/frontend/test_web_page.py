@@ -21,6 +21,7 @@ from helpers import REPO, needed, random_board_text
 from oracle import as_board, board_text, book_board, replay, uniform
 from support import run
 
+from unflip_frontend.boards import MAX_SIZE
 from unflip_frontend.books import BOOK_FILES
 from unflip_frontend.errors import InputError
 from unflip_frontend.game_vectors import moves_to_vector
@@ -301,6 +302,21 @@ LINKS = [
     "s_2_2$m_2$t$1_1_1_3",
     "no level here",
     "https://unflipgame.com/?custom=s_2_2$m_2$v$" + "x" * 80,
+    "https://unflipgame.com/?custom=s_2_2$m_2$v$1&custom=s_2_2$m_2$v$0",
+    "s_05_5$m_2$v$1",
+    "s_5_5$m_02$v$1",
+    "s_2_2$m_2$v$" + "1" * 19,
+    "s_2_2$m_2$t$1_1_1_" + "9" * 19,
+    # Three colours: a vector of 0 to 2 presses a move (tile - 1 = A·x mod 3), the tiles 1 to 3.
+    "s_3_3$m_3$v$12020",
+    "https://unflipgame.com/?custom=s_2_3$m_3$v$_2_1",
+    "s_2_3$m_3$v$_2_0_1_1",
+    "s_3_2$m_3$t$1_2_3_3_2_1",
+    "s_3_3$m_3$v$12030",
+    "s_3_3$m_3$v$1202",
+    "s_2_2$m_3$t$1_2_3_4",
+    "s_2_2$m_3$t$1_0_3_2",
+    "s_5_5$m_4$v$1",
 ]
 
 
@@ -320,11 +336,18 @@ def test_the_pages_link_reader_reads_every_link_as_the_python_reader_does(browse
         assert page_read == expected, link
 
 
+# One past the contract's max_side, which the page reads (web/build_page.py) as the front end does.
+PAST_THE_LIMIT = MAX_SIZE + 1
+
+
 @pytest.mark.parametrize(
     "link, reason",
     [
         ("https://unflipgame.com/?lang=en", "has no custom=… parameter"),
-        ("s_16_16$m_2$v$1", "each side must be 2 to 15 tiles"),
+        (
+            f"s_{PAST_THE_LIMIT}_{PAST_THE_LIMIT}$m_2$v$1",
+            f"each side must be 2 to {PAST_THE_LIMIT - 1} tiles",
+        ),
     ],
 )
 def test_a_bad_link_and_a_board_past_the_limits_are_rejected_with_their_one_line_reason(
