@@ -21,10 +21,10 @@ from helpers import REPO, needed, random_board_text
 from oracle import as_board, board_text, book_board, replay, uniform
 from support import run
 
-from unflip_frontend.boards import MAX_SIZE
+from unflip_frontend.boards import MAX_SIZE, Move
 from unflip_frontend.books import BOOK_FILES
 from unflip_frontend.errors import InputError
-from unflip_frontend.game_vectors import moves_to_vector
+from unflip_frontend.game_vectors import moves_to_vector, vector_board
 from unflip_frontend.layout import CONTRACT_NAME, Layout
 from unflip_frontend.links import compact_tiles, parse_link, share_link
 
@@ -191,6 +191,19 @@ def test_a_pasted_game_link_is_solved_at_the_native_optimum(browser, run_solver,
     type_into(browser, "#link", link)
     click(browser, "#link-form button")
     assert_optimal_walkthrough(settled(browser), board, result.move_count)
+
+
+def test_a_20_by_20_designer_link_of_a_few_presses_is_solved_at_the_native_optimum(
+    browser, run_solver, page_file
+):
+    """A board past 15 a side, the core's second lattice layout, made as the game's designer makes one."""
+    presses = [Move(0, 0, 5), Move(3, 4, 9), Move(12, 11, 8), Move(17, 2, 3)]
+    vector = moves_to_vector(presses, 20, 20)
+    board = vector_board(vector, 20, 20)
+    go(browser, page_file.resolve().as_uri())
+    type_into(browser, "#link", share_link(board, vector))
+    click(browser, "#link-form button")
+    assert_optimal_walkthrough(settled(browser), board, native_optimum(run_solver, board))
 
 
 def test_every_level_of_the_shipped_daily_and_main_books_gets_the_native_optimum_in_the_page(
