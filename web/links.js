@@ -196,23 +196,25 @@ const UnflipLinks = (() => {
   // A link's board alone, as links.py's parse_link(text).board.
   const parseLink = (text) => readLink(text).board;
 
-  // The compact string of a board and a set of moves that clears it, [row, col, size] each.
-  function compactVector(board, moves) {
+  // The compact string of a board and the moves that clear it, [row, col, size] each (of three colours, a
+  // square pressed twice listed twice): each move's digit is how many times it is made.
+  function compactVector(board, moves, colours = 2) {
     const [height, width] = [board.length, board[0].length];
-    const chosen = new Set(moves.map((move) => move.join(' ')));
-    const digits = gameMoves(height, width).map((move) => (chosen.has(move.join(' ')) ? '1' : '0'));
-    return `s_${width}_${height}$m_2$v$${digits.join('')}`;
+    const times = new Map();
+    for (const move of moves) times.set(move.join(' '), (times.get(move.join(' ')) || 0) + 1);
+    const digits = gameMoves(height, width).map((move) => times.get(move.join(' ')) || 0);
+    return `s_${width}_${height}$m_${colours}$v$${digits.join('')}`;
   }
 
   // The tile form, which any board has, solved or not.
-  function compactTiles(board) {
+  function compactTiles(board, colours = 2) {
     const tiles = board.flat().map((tile) => tile + 1);
-    return `s_${board[0].length}_${board.length}$m_2$t$${tiles.join('_')}`;
+    return `s_${board[0].length}_${board.length}$m_${colours}$t$${tiles.join('_')}`;
   }
 
   // The link that opens the board in the game with the moves as its solution (the game shows their count
   // as par).
-  const shareLink = (board, moves) => `${GAME_PAGE}?custom=${compactVector(board, moves)}`;
+  const shareLink = (board, moves, colours = 2) => `${GAME_PAGE}?custom=${compactVector(board, moves, colours)}`;
 
   return { LinkError, readLink, parseLink, compactTiles, compactVector, shareLink, gameMoves, flip, MIN_SIZE, MAX_SIZE };
 })();

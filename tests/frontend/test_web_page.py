@@ -21,7 +21,7 @@ from helpers import REPO, needed, random_board_text
 from oracle import as_board, board_text, book_board, replay, uniform
 from support import run
 
-from unflip_frontend.boards import MAX_SIZE, Move
+from unflip_frontend.boards import MAX_SIZE, TRI, TRI_COLOUR_NAMES, Move, apply_move
 from unflip_frontend.books import BOOK_FILES
 from unflip_frontend.errors import InputError
 from unflip_frontend.game_vectors import moves_to_vector, vector_board
@@ -204,6 +204,39 @@ def test_a_20_by_20_designer_link_of_a_few_presses_is_solved_at_the_native_optim
     type_into(browser, "#link", share_link(board, vector))
     click(browser, "#link-form button")
     assert_optimal_walkthrough(settled(browser), board, native_optimum(run_solver, board))
+
+
+def test_a_tri_link_is_shown_in_the_games_colours_and_solved_optimally_with_a_double_press_as_two_steps(
+    browser, run_solver, page_file
+):
+    # The 2×2 square at the top left pressed twice, a 3×3 one once: the tiles are red where the first is.
+    presses = [Move(0, 0, 2), Move(0, 0, 2), Move(2, 2, 3)]
+    vector = moves_to_vector(presses, 5, 5, TRI)
+    board = vector_board(vector, 5, 5, TRI)
+    game_digits = board_text([[tile + 1 for tile in row] for row in board])
+    native = run_solver(game_digits, "--scheme", "tri", "--quiet")
+    assert native.outcome == "solved", native.describe()
+    go(browser, page_file.resolve().as_uri())
+    type_into(browser, "#link", share_link(board, vector))
+    click(browser, "#link-form button")
+    shown = settled(browser)
+    assert shown["outcome"] == "solved" and f"Optimal: {native.move_count} moves" in shown["status"], shown
+    moves = [Move(*move) for move in shown["moves"]]
+    assert len(moves) == native.move_count and moves.count(Move(0, 0, 2)) == 2, shown
+    assert moves[moves.index(Move(0, 0, 2)) + 1] == Move(0, 0, 2), shown  # the double press: two steps
+    replayed = board
+    for move in moves:  # each press turns its tiles 1 -> 3 -> 2 -> 1 (apply_move under tri)
+        replayed = apply_move(replayed, move)
+    assert all(tile == 0 for row in replayed for tile in row), shown
+    assert parse_link(shown["share"]).board == board, shown
+    tiles = browser.evaluate(
+        "[...document.querySelectorAll('#board .tile')]"
+        ".map(t => [t.className, getComputedStyle(t).backgroundColor])"
+    )
+    game_colours = {"cream": "rgb(249, 250, 200)", "blue": "rgb(4, 49, 212)", "red": "rgb(255, 0, 64)"}
+    expected = [TRI_COLOUR_NAMES[tile] for row in board for tile in row]
+    assert [next(word for word in name.split() if word in game_colours) for name, _ in tiles] == expected
+    assert [colour for _, colour in tiles] == [game_colours[name] for name in expected]
 
 
 def test_every_level_of_the_shipped_daily_and_main_books_gets_the_native_optimum_in_the_page(
