@@ -239,6 +239,19 @@ def test_a_tri_link_is_shown_in_the_games_colours_and_solved_optimally_with_a_do
     assert [colour for _, colour in tiles] == [game_colours[name] for name in expected]
 
 
+def test_a_walkthrough_that_does_not_clear_the_board_is_shown_as_a_failure_not_a_walkthrough(
+    browser, page_file
+):
+    go(browser, page_file.resolve().as_uri())
+    # The page's replay made to leave every tile as it is: the solver's moves then clear nothing.
+    browser.evaluate("UnflipLinks.flip = () => {}")
+    type_into(browser, "#link", "s_3_3$m_3$v$12020")
+    click(browser, "#link-form button")
+    shown = settled(browser)
+    assert shown["outcome"] == "failed" and shown["moves"] is None, shown
+    assert shown["status"] == "Failed: the solver's moves do not clear the board", shown
+
+
 def test_every_level_of_the_shipped_daily_and_main_books_gets_the_native_optimum_in_the_page(
     browser, run_solver_many, page_file
 ):
