@@ -72,12 +72,12 @@ fuzz: unflip_solver_fuzz
 	./unflip_solver_fuzz fuzz/found fuzz/corpus -max_total_time=$(FUZZ_SECONDS) -max_len=70000 -artifact_prefix=fuzz/artifacts/ -print_final_stats=1
 
 # The page (docs/web.md): the same core compiled by em++ (SOLVER_WEB_FLAGS: no threads) into one module,
-# web/unflip_core.js, the wasm inside it, which node runs too (web/core_node.js, for the tests and
-# bench/web.py); then web/build_page.py writes the page with it, the page's scripts and the three shipped
-# books embedded. Emscripten's JS optimiser needs node's acorn, which Debian puts in /usr/share/nodejs:
+# web/unflip_core.js and its wasm, web/unflip_core.wasm (the loaders hand it over as wasmBinary), which node
+# runs too (web/core_node.js, for the tests and bench/web.py); then web/build_page.py writes the page with
+# them, the wasm compressed, the page's scripts and the three shipped books embedded. Emscripten's JS optimiser needs node's acorn, which Debian puts in /usr/share/nodejs:
 # a node from elsewhere does not look there.
 EMXX     ?= em++
-WEB_EMFLAGS := -fwasm-exceptions -Wno-bitwise-instead-of-logical -Wno-bitwise-conditional-parentheses -sSINGLE_FILE=1 -sMODULARIZE=1 -sEXPORT_NAME=createUnflipCore -sINVOKE_RUN=0 \
+WEB_EMFLAGS := -fwasm-exceptions -Wno-bitwise-instead-of-logical -Wno-bitwise-conditional-parentheses -sMODULARIZE=1 -sEXPORT_NAME=createUnflipCore -sINVOKE_RUN=0 \
 	-sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=worker,node -sEXPORTED_RUNTIME_METHODS=callMain,FS
 WEB_BOOKS := daily=daily_levels_book.json main=main_levels_book.json weekly=weekly_challenges_book.json
 WEB_PAGE_SOURCES := web/build_page.py web/page.html web/page.css web/page.js web/links.js web/worker.js \
@@ -86,12 +86,17 @@ WEB_PAGE_SOURCES := web/build_page.py web/page.html web/page.css web/page.js web
 
 web: web/unflip.html
 
-web/unflip_core.js: $(SOLVER_SOURCES) solver/build.mk
+# One build makes both (a grouped target), in a directory of its own, then moved into place: a build cut
+# short leaves no half-written file.
+web/unflip_core.js web/unflip_core.wasm &: $(SOLVER_SOURCES) solver/build.mk
+	rm -rf web/.unflip_core.$$$$ && mkdir web/.unflip_core.$$$$ && \
 	NODE_PATH="$${NODE_PATH:-/usr/share/nodejs}" $(EMXX) $(filter-out -pthread,$(SOLVER_STD_FLAGS)) $(SOLVER_WEB_FLAGS) \
-		$(WEB_EMFLAGS) -o web/.unflip_core.$$$$.partial.js unflip_solver.cpp && mv -f web/.unflip_core.$$$$.partial.js $@
+		$(WEB_EMFLAGS) -o web/.unflip_core.$$$$/unflip_core.js unflip_solver.cpp && \
+	mv -f web/.unflip_core.$$$$/unflip_core.wasm web/unflip_core.wasm && \
+	mv -f web/.unflip_core.$$$$/unflip_core.js web/unflip_core.js && rmdir web/.unflip_core.$$$$
 
-web/unflip.html: web/unflip_core.js $(WEB_PAGE_SOURCES)
-	$(PYTHON) web/build_page.py web/unflip_core.js $@ $(WEB_BOOKS)
+web/unflip.html: web/unflip_core.js web/unflip_core.wasm $(WEB_PAGE_SOURCES)
+	$(PYTHON) web/build_page.py web/unflip_core.js web/unflip_core.wasm $@ $(WEB_BOOKS)
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt requirements-dask.txt
 	$(PYTHON) -m venv $(VENV)
@@ -126,7 +131,7 @@ certify: unflip_solver
 clean:
 	rm -f unflip_solver unflip_solver_asan unflip_solver_tsan unflip_solver_fuzz unflip_all_boards unflip_certify_boards \
 		unflip_line_costs_check unflip_tri_boards
-	rm -f web/unflip_core.js web/unflip.html
+	rm -f web/unflip_core.js web/unflip_core.wasm web/unflip.html
 
 distclean: clean
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache build *.egg-info

@@ -6,7 +6,7 @@ for the whole book whose main is called for each level (bench/web_module.js); th
 page itself, in headless Chromium.
 
     make web unflip_solver && python3 bench/web.py --rounds 3
-    python3 bench/web.py --core /tmp/unflip_core_simd.js    # another build of the core, e.g. -msimd128
+    python3 bench/web.py --core /tmp/unflip_core_simd.js    # another build of the core (its .wasm beside it)
     python3 bench/web.py --books daily --no-page
 
 Per book and core: the median and the sum of the solver's own TIME (the search, without process or node

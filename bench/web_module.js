@@ -11,6 +11,9 @@ const [coreFile, boardsFile, ...args] = process.argv.slice(2);
 const boards = JSON.parse(fs.readFileSync(boardsFile, 'utf8'));
 let stdout = [];
 require(path.resolve(coreFile))({
+  // The wasm beside the JS (`make web` writes both), handed over whole: emscripten 3.1.6's own loading of it
+  // under node 20 goes through node's fetch, which cannot read a file.
+  wasmBinary: fs.readFileSync(coreFile.replace(/\.js$/, '.wasm')),
   noExitRuntime: true,
   print: (line) => stdout.push(line),
   printErr: () => {},

@@ -1,13 +1,14 @@
 """Writes web/unflip.html, the one self-contained page (`make web`, docs/web.md): web/page.html with its
-stylesheet, its scripts, the WebAssembly core, the shipped books and the solver's limits (solver/contract.def)
-put in place of its /*NAME*/ marks, so that the page fetches nothing and works opened from a file. Only the
-standard library: `make web` needs no venv.
+stylesheet, its scripts, the WebAssembly core (its wasm deflated, as base64), the shipped books and the
+solver's limits (solver/contract.def) put in place of its /*NAME*/ marks, so that the page fetches nothing
+and works opened from a file. Only the standard library: `make web` needs no venv.
 
-    python3 web/build_page.py CORE_JS OUT_HTML KEY=BOOK.json ...   (as the Makefile runs it)
+    python3 web/build_page.py CORE_JS CORE_WASM OUT_HTML KEY=BOOK.json ...   (as the Makefile runs it)
 """
 
 from __future__ import annotations
 
+import base64
 import importlib
 import importlib.util
 import json
@@ -15,6 +16,7 @@ import os
 import re
 import sys
 import tempfile
+import zlib
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -44,8 +46,9 @@ def book_levels(path: Path) -> list[dict[str, object]]:
 
 def board_limits(contract: Path) -> dict[str, int]:
     """The sides a board may have, from the contract as the front end reads it (unflip_frontend/contract.py),
-    so that the page's link reader and board picker (web/links.js) take what the solver takes. The reader is
-    imported under a name of its own, without the package's __init__, which may import the front end's
+    so that the page's link reader and board picker (web/links.js) take what the solver takes; and the most
+    digits the front end reads in a number (unflip_frontend/errors.py, which the reader imports). The reader
+    is imported under a name of its own, without the package's __init__, which may import the front end's
     dependencies (setup.py does the same): `make web` runs on a bare python3."""
     reader = "_unflip_contract_reader"
     spec = importlib.util.spec_from_file_location(
@@ -55,6 +58,7 @@ def board_limits(contract: Path) -> dict[str, int]:
     sys.modules[reader] = importlib.util.module_from_spec(spec)
     try:
         module = importlib.import_module(f"{reader}.contract")
+        max_digits = importlib.import_module(f"{reader}.errors").MAX_DIGITS
         try:
             limits = module.read_contract(contract).limits
         except module.SolverError as error:
@@ -62,10 +66,17 @@ def board_limits(contract: Path) -> dict[str, int]:
     finally:
         for name in [name for name in sys.modules if name.partition(".")[0] == reader]:
             del sys.modules[name]
-    return {"min_side": limits.min_side, "max_side": limits.max_side}
+    return {"min_side": limits.min_side, "max_side": limits.max_side, "max_digits": max_digits}
 
 
-def page(core: str, books: dict[str, Path], contract: Path = CONTRACT) -> str:
+def deflated(wasm: bytes) -> str:
+    """The wasm as the worker inflates it (DecompressionStream('deflate'), web/worker.js): zlib's format, as
+    base64. Deflated, the core's four lattice layouts fit the page's megabyte, where as SINGLE_FILE's plain
+    base64 they did not."""
+    return base64.b64encode(zlib.compress(wasm, 9)).decode("ascii")
+
+
+def page(core: str, wasm: bytes, books: dict[str, Path], contract: Path = CONTRACT) -> str:
     embedded = {key: {"name": key.capitalize(), "levels": book_levels(path)} for key, path in books.items()}
     own = {
         name: (HERE / name).read_text(encoding="utf-8")
@@ -78,6 +89,7 @@ def page(core: str, books: dict[str, Path], contract: Path = CONTRACT) -> str:
         "PAGE_CSS": own["page.css"],
         "BOOKS_JSON": in_script(json.dumps(embedded, separators=(",", ":"), ensure_ascii=False)),
         "CORE_SOURCE": in_script(json.dumps(core)),
+        "CORE_WASM": json.dumps(deflated(wasm)),
         "WORKER_SOURCE": in_script(json.dumps(own["worker.js"])),
         "BOARD_LIMITS": json.dumps(board_limits(contract)),
         "LINKS_JS": own["links.js"],
@@ -88,11 +100,11 @@ def page(core: str, books: dict[str, Path], contract: Path = CONTRACT) -> str:
 
 
 def main(arguments: list[str]) -> None:
-    if len(arguments) < 3 or not all("=" in word for word in arguments[2:]):
-        raise SystemExit(f"usage: {sys.argv[0]} CORE_JS OUT_HTML KEY=BOOK.json ...")
-    core, out = Path(arguments[0]), Path(arguments[1])
-    books = {key: Path(path) for key, path in (word.split("=", 1) for word in arguments[2:])}
-    text = page(core.read_text(encoding="utf-8"), books)
+    if len(arguments) < 4 or not all("=" in word for word in arguments[3:]):
+        raise SystemExit(f"usage: {sys.argv[0]} CORE_JS CORE_WASM OUT_HTML KEY=BOOK.json ...")
+    core, wasm, out = Path(arguments[0]), Path(arguments[1]), Path(arguments[2])
+    books = {key: Path(path) for key, path in (word.split("=", 1) for word in arguments[3:])}
+    text = page(core.read_text(encoding="utf-8"), wasm.read_bytes(), books)
     # Written whole or not at all: a page cut short by an error or Ctrl-C is never left in its place.
     handle, partial = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".partial")
     try:

@@ -9,6 +9,9 @@ const [coreFile, ...args] = process.argv.slice(2);
 const input = fs.readFileSync(0);
 let read = 0;
 require(path.resolve(coreFile))({
+  // The wasm beside the JS (`make web` writes both), handed over whole: emscripten 3.1.6's own loading of it
+  // under node 20 goes through node's fetch, which cannot read a file.
+  wasmBinary: fs.readFileSync(coreFile.replace(/\.js$/, '.wasm')),
   stdin: () => (read < input.length ? input[read++] : null),
   print: (line) => process.stdout.write(line + '\n'),
   printErr: (line) => process.stderr.write(line + '\n'),

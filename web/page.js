@@ -11,7 +11,11 @@ const number = (n) => Number(n).toLocaleString('en');
 // --- the solver, in a worker made from a Blob (no file is fetched, so it runs from file:// too) ----------
 
 const solver = {
-  url: URL.createObjectURL(new Blob([CORE_SOURCE, '\n', WORKER_SOURCE], { type: 'text/javascript' })),
+  url: URL.createObjectURL(
+    new Blob([CORE_SOURCE, `\nconst CORE_WASM = ${JSON.stringify(CORE_WASM)};\n`, WORKER_SOURCE], {
+      type: 'text/javascript',
+    }),
+  ),
   worker: null,
   pending: new Map(), // id -> {resolve, onProgress}
   lastId: 0,
@@ -67,7 +71,8 @@ function readOutput(stdout) {
 // --- the board -----------------------------------------------------------------------------------------
 
 const state = {
-  board: null, // rows of 0 (white) and 1 (black): what is edited and solved
+  board: null, // rows of 0 (white) and 1 (black), or of three colours 0 to 2: what is edited and solved
+  colours: 2, // 3 for a three-colour (tri) board, the game's m_3 levels
   title: '',
   par: null,
   cursor: [0, 0],
@@ -76,7 +81,13 @@ const state = {
   result: null, // the last outcome, as the tests and the status line read it
 };
 
-const boardText = (board) => board.map((row) => row.join('')).join('\n') + '\n';
+// The solver's board file and arguments: two colours as 0/1 digits; three as the game's digits 1 to 3, with
+// --scheme tri (docs/protocol.md).
+const boardText = (board, colours) =>
+  board.map((row) => row.map((tile) => (colours === 3 ? tile + 1 : tile)).join('')).join('\n') + '\n';
+const schemeArgs = (colours) => (colours === 3 ? ['--scheme', 'tri'] : []);
+// A tri tile's class: 0 cream, 1 blue, 2 red (the game's 1, 2 and 3).
+const TRI_CLASSES = ['cream', 'blue', 'red'];
 const copy = (board) => board.map((row) => row.slice());
 const inSquare = ([row, col, size], r, c) => r >= row && r < row + size && c >= col && c < col + size;
 const span = (from, size) => (size > 1 ? `${from + 1}–${from + size}` : `${from + 1}`);
@@ -90,7 +101,7 @@ function draw() {
   let move = null;
   if (view) {
     shown = copy(view.start);
-    view.moves.slice(0, view.step).forEach((m) => UnflipLinks.flip(shown, m));
+    view.moves.slice(0, view.step).forEach((m) => UnflipLinks.flip(shown, m, state.colours));
     move = view.moves[view.step] || null;
   }
   const [height, width] = [shown.length, shown[0].length];
@@ -99,7 +110,7 @@ function draw() {
   shown.forEach((row, r) =>
     row.forEach((tile, c) => {
       const cell = document.createElement('div');
-      cell.className = 'tile' + (tile ? ' black' : '');
+      cell.className = 'tile' + (state.colours === 3 ? ` ${TRI_CLASSES[tile]}` : tile ? ' black' : '');
       if (move && inSquare(move, r, c)) cell.classList.add('in-move');
       if (!view && r === state.cursor[0] && c === state.cursor[1]) cell.classList.add('cursor');
       cell.dataset.row = r;
@@ -150,9 +161,10 @@ function step(delta) {
   draw();
 }
 
-function setBoard(board, title = '', par = null) {
+function setBoard(board, title = '', par = null, colours = 2) {
   stopSearch(false);
   state.board = board;
+  state.colours = colours;
   state.title = title;
   state.par = par;
   state.view = null;
@@ -217,7 +229,9 @@ function rejectedBy(stderr) {
 async function solve(hintOnly = false) {
   if (state.busy) return state.result;
   const board = copy(state.board);
-  const text = boardText(board);
+  const colours = state.colours;
+  const text = boardText(board, colours);
+  const scheme = schemeArgs(colours);
   const search = { bound: 0, nodes: 0, phase: 'bound', started: performance.now() };
   state.search = search;
   state.view = null;
@@ -226,14 +240,14 @@ async function solve(hintOnly = false) {
   setBusy(true);
   setStatus('searching', 'Proving a lower bound…');
   const ended = (answer) => answer.ended || state.search !== search;
-  const failed = (answer) => {
+  const failed = (answer, why = null) => {
     setBusy(false);
-    const why = answer.crashed ? `the solver crashed: ${answer.crashed}` : rejectedBy(answer.stderr);
+    why ??= answer.crashed ? `the solver crashed: ${answer.crashed}` : rejectedBy(answer.stderr);
     finish({ outcome: 'failed', reason: why }, `Failed: ${why}`);
     return state.result;
   };
 
-  const lower = await solver.run(['--lower-bound', '--quiet'], text);
+  const lower = await solver.run([...scheme, '--lower-bound', '--quiet'], text);
   if (ended(lower)) return state.result;
   if (lower.crashed || lower.status === 4) return failed(lower);
   if (lower.status === 2) {
@@ -250,7 +264,7 @@ async function solve(hintOnly = false) {
   search.bound = readOutput(lower.stdout).bound;
   search.phase = 'search';
   setStatus('searching', `Searching: at least ${search.bound} moves…`);
-  const found = await solver.run(['--threads', '1'], text, (line) => {
+  const found = await solver.run([...scheme, '--threads', '1'], text, (line) => {
     const progress = provenBy(line);
     if (!progress || state.search !== search) return;
     search.bound = Math.max(search.bound, progress.bound);
@@ -264,6 +278,11 @@ async function solve(hintOnly = false) {
   if (ended(found)) return state.result;
   if (found.crashed || found.status !== 0) return failed(found);
   const answer = readOutput(found.stdout);
+  // Replayed before it is shown: a walkthrough that does not clear the board is the solver's failure.
+  const replayed = copy(board);
+  answer.moves.forEach((move) => UnflipLinks.flip(replayed, move, colours));
+  if (answer.moves.length !== answer.optimum || replayed.flat().some((tile) => tile !== 0))
+    return failed(found, "the solver's moves do not clear the board");
   state.view = { start: board, moves: answer.moves, step: 0, hintOnly };
   const par = state.par === null ? '' : ` The level's par is ${state.par}.`;
   finish(
@@ -277,7 +296,7 @@ async function solve(hintOnly = false) {
     `Solved optimally. Optimal: ${answer.optimum} moves, proven (${number(answer.nodes)} nodes, ` +
       `${answer.seconds.toFixed(2)} s).${par}`,
   );
-  const link = UnflipLinks.shareLink(board, answer.moves);
+  const link = UnflipLinks.shareLink(board, answer.moves, colours);
   $('share').href = link;
   // The whole link holds a digit per move of the board's shape: hundreds.
   $('share').textContent = link.length > 60 ? link.slice(0, 59) + '…' : link;
@@ -285,7 +304,7 @@ async function solve(hintOnly = false) {
 
   search.phase = 'count';
   $('count').textContent = 'Counting the optimal solutions…';
-  const counted = await solver.run(['--count', '--max-solutions', String(COUNT_CAP), '--quiet'], text);
+  const counted = await solver.run([...scheme, '--count', '--max-solutions', String(COUNT_CAP), '--quiet'], text);
   if (ended(counted)) return state.result;
   setBusy(false);
   const count = readOutput(counted.stdout);
@@ -309,15 +328,15 @@ function reject(reason) {
 }
 
 function loadLink(text) {
-  let board;
+  let read;
   try {
-    board = UnflipLinks.parseLink(text);
+    read = UnflipLinks.readLink(text);
   } catch (error) {
     if (!(error instanceof UnflipLinks.LinkError)) throw error;
     reject(error.message);
     return Promise.resolve(state.result);
   }
-  setBoard(board, 'Game link');
+  setBoard(read.board, read.colours === 3 ? 'Game link, three colours' : 'Game link', null, read.colours);
   return solve();
 }
 
@@ -338,13 +357,20 @@ function loadLevel(book, level) {
 
 function blankBoard() {
   const [height, width] = [Number($('rows').value), Number($('cols').value)];
-  setBoard(Array.from({ length: height }, () => new Array(width).fill(0)));
-  setStatus('', 'Click or tap tiles to make them black, then Solve.');
+  setBoard(
+    Array.from({ length: height }, () => new Array(width).fill(0)),
+    '',
+    null,
+    state.colours,
+  );
+  const turn = state.colours === 3 ? 'turn them cream, blue, red' : 'make them black';
+  setStatus('', `Click or tap tiles to ${turn}, then Solve.`);
 }
 
 function flipTile(r, c) {
   if (state.view || state.busy) return;
-  state.board[r][c] ^= 1;
+  // Each click turns the tile one colour on: of three, cream, blue, red, cream.
+  state.board[r][c] = (state.board[r][c] + 1) % state.colours;
   state.cursor = [r, c];
   state.title = state.title && !state.title.endsWith('(edited)') ? `${state.title} (edited)` : state.title;
   state.par = null;

@@ -21,9 +21,10 @@ from helpers import REPO, needed, random_board_text
 from oracle import as_board, board_text, book_board, replay, uniform
 from support import run
 
+from unflip_frontend.boards import MAX_SIZE, TRI, TRI_COLOUR_NAMES, Move, apply_move
 from unflip_frontend.books import BOOK_FILES
 from unflip_frontend.errors import InputError
-from unflip_frontend.game_vectors import moves_to_vector
+from unflip_frontend.game_vectors import moves_to_vector, vector_board
 from unflip_frontend.layout import CONTRACT_NAME, Layout
 from unflip_frontend.links import compact_tiles, parse_link, share_link
 
@@ -192,6 +193,65 @@ def test_a_pasted_game_link_is_solved_at_the_native_optimum(browser, run_solver,
     assert_optimal_walkthrough(settled(browser), board, result.move_count)
 
 
+def test_a_20_by_20_designer_link_of_a_few_presses_is_solved_at_the_native_optimum(
+    browser, run_solver, page_file
+):
+    """A board past 15 a side, the core's second lattice layout, made as the game's designer makes one."""
+    presses = [Move(0, 0, 5), Move(3, 4, 9), Move(12, 11, 8), Move(17, 2, 3)]
+    vector = moves_to_vector(presses, 20, 20)
+    board = vector_board(vector, 20, 20)
+    go(browser, page_file.resolve().as_uri())
+    type_into(browser, "#link", share_link(board, vector))
+    click(browser, "#link-form button")
+    assert_optimal_walkthrough(settled(browser), board, native_optimum(run_solver, board))
+
+
+def test_a_tri_link_is_shown_in_the_games_colours_and_solved_optimally_with_a_double_press_as_two_steps(
+    browser, run_solver, page_file
+):
+    # The 2×2 square at the top left pressed twice, a 3×3 one once: the tiles are red where the first is.
+    presses = [Move(0, 0, 2), Move(0, 0, 2), Move(2, 2, 3)]
+    vector = moves_to_vector(presses, 5, 5, TRI)
+    board = vector_board(vector, 5, 5, TRI)
+    game_digits = board_text([[tile + 1 for tile in row] for row in board])
+    native = run_solver(game_digits, "--scheme", "tri", "--quiet")
+    assert native.outcome == "solved", native.describe()
+    go(browser, page_file.resolve().as_uri())
+    type_into(browser, "#link", share_link(board, vector))
+    click(browser, "#link-form button")
+    shown = settled(browser)
+    assert shown["outcome"] == "solved" and f"Optimal: {native.move_count} moves" in shown["status"], shown
+    moves = [Move(*move) for move in shown["moves"]]
+    assert len(moves) == native.move_count and moves.count(Move(0, 0, 2)) == 2, shown
+    assert moves[moves.index(Move(0, 0, 2)) + 1] == Move(0, 0, 2), shown  # the double press: two steps
+    replayed = board
+    for move in moves:  # each press turns its tiles 1 -> 3 -> 2 -> 1 (apply_move under tri)
+        replayed = apply_move(replayed, move)
+    assert all(tile == 0 for row in replayed for tile in row), shown
+    assert parse_link(shown["share"]).board == board, shown
+    tiles = browser.evaluate(
+        "[...document.querySelectorAll('#board .tile')]"
+        ".map(t => [t.className, getComputedStyle(t).backgroundColor])"
+    )
+    game_colours = {"cream": "rgb(249, 250, 200)", "blue": "rgb(4, 49, 212)", "red": "rgb(255, 0, 64)"}
+    expected = [TRI_COLOUR_NAMES[tile] for row in board for tile in row]
+    assert [next(word for word in name.split() if word in game_colours) for name, _ in tiles] == expected
+    assert [colour for _, colour in tiles] == [game_colours[name] for name in expected]
+
+
+def test_a_walkthrough_that_does_not_clear_the_board_is_shown_as_a_failure_not_a_walkthrough(
+    browser, page_file
+):
+    go(browser, page_file.resolve().as_uri())
+    # The page's replay made to leave every tile as it is: the solver's moves then clear nothing.
+    browser.evaluate("UnflipLinks.flip = () => {}")
+    type_into(browser, "#link", "s_3_3$m_3$v$12020")
+    click(browser, "#link-form button")
+    shown = settled(browser)
+    assert shown["outcome"] == "failed" and shown["moves"] is None, shown
+    assert shown["status"] == "Failed: the solver's moves do not clear the board", shown
+
+
 def test_every_level_of_the_shipped_daily_and_main_books_gets_the_native_optimum_in_the_page(
     browser, run_solver_many, page_file
 ):
@@ -301,6 +361,21 @@ LINKS = [
     "s_2_2$m_2$t$1_1_1_3",
     "no level here",
     "https://unflipgame.com/?custom=s_2_2$m_2$v$" + "x" * 80,
+    "https://unflipgame.com/?custom=s_2_2$m_2$v$1&custom=s_2_2$m_2$v$0",
+    "s_05_5$m_2$v$1",
+    "s_5_5$m_02$v$1",
+    "s_2_2$m_2$v$" + "1" * 19,
+    "s_2_2$m_2$t$1_1_1_" + "9" * 19,
+    # Three colours: a vector of 0 to 2 presses a move (tile - 1 = A·x mod 3), the tiles 1 to 3.
+    "s_3_3$m_3$v$12020",
+    "https://unflipgame.com/?custom=s_2_3$m_3$v$_2_1",
+    "s_2_3$m_3$v$_2_0_1_1",
+    "s_3_2$m_3$t$1_2_3_3_2_1",
+    "s_3_3$m_3$v$12030",
+    "s_3_3$m_3$v$1202",
+    "s_2_2$m_3$t$1_2_3_4",
+    "s_2_2$m_3$t$1_0_3_2",
+    "s_5_5$m_4$v$1",
 ]
 
 
@@ -320,11 +395,18 @@ def test_the_pages_link_reader_reads_every_link_as_the_python_reader_does(browse
         assert page_read == expected, link
 
 
+# One past the contract's max_side, which the page reads (web/build_page.py) as the front end does.
+PAST_THE_LIMIT = MAX_SIZE + 1
+
+
 @pytest.mark.parametrize(
     "link, reason",
     [
         ("https://unflipgame.com/?lang=en", "has no custom=… parameter"),
-        ("s_16_16$m_2$v$1", "each side must be 2 to 15 tiles"),
+        (
+            f"s_{PAST_THE_LIMIT}_{PAST_THE_LIMIT}$m_2$v$1",
+            f"each side must be 2 to {PAST_THE_LIMIT - 1} tiles",
+        ),
     ],
 )
 def test_a_bad_link_and_a_board_past_the_limits_are_rejected_with_their_one_line_reason(
@@ -355,7 +437,8 @@ def test_the_pages_board_limits_are_the_solvers_contract_so_a_new_max_side_there
     spec.loader.exec_module(build_page)
     page = tmp_path / "unflip.html"
     weekly = {"weekly": REPO / BOOK_FILES["weekly"]}
-    page.write_text(build_page.page((web_build / "unflip_core.js").read_text(), weekly, contract))
+    core = (web_build / "unflip_core.js").read_text(), (web_build / "unflip_core.wasm").read_bytes()
+    page.write_text(build_page.page(*core, weekly, contract))
     go(browser, page.resolve().as_uri())
     sizes = browser.evaluate(
         "[...document.getElementById('rows').options].map(option => Number(option.value))"
