@@ -19,24 +19,31 @@ from unflip_frontend.contract import build_settings
 
 # docs/bounds.md's worked example, word for word.
 STAND_IN_CLASS = """
-// Each move toggles four points of the difference grid, so n 1-points need at least ceil(n / 4) moves.
+// Each move changes four points of the difference grid, so n points that differ need at least ceil(n / 4)
+// moves. (Under three colours a press can leave a point it changes still differing: counting it as cleared
+// only underestimates what remains, which keeps the refutation sound.)
+template <class L>
 class PointCountBound : public BoundDefaults {
+    using Grid = unflip::Grid<L>;
+    using Move = unflip::Move<L>;
+
 public:
-    explicit PointCountBound(const BoundContext&) {}
-    void reset(const Bits&, const Root&) {}
-    void apply(const Move&, const Bits&) {}
-    void undo(const Move&, const Bits&) {}
-    int value(const Bits& d, int) const { return (ones(d) + 3) / 4; }
-    bool refutes(const Move& m, const Bits& d, int budget) const {
-        int after = ones(d);
-        for (uint8_t p : m.corner) after += d.test(p) ? -1 : 1;
+    explicit PointCountBound(const BoundContext<L>&) {}
+    void reset(const Grid&, const Root&) {}
+    void apply(const Move&, const Grid&) {}
+    void undo(const Move&, const Grid&) {}
+    int value(const Grid& d, int) const { return (differing(d) + 3) / 4; }
+    bool refutes(const Move& m, const Grid& d, int budget) const {
+        int after = differing(d);
+        for (int p : m.corner) after += d.test(p) ? -1 : 1;
         return (after + 3) / 4 > budget;
     }
 
 private:
-    static int ones(const Bits& d) {
-        return __builtin_popcountll(d.w[0]) + __builtin_popcountll(d.w[1]) + __builtin_popcountll(d.w[2]) +
-               __builtin_popcountll(d.w[3]);
+    static int differing(const Grid& d) {
+        int count = 0;
+        d.for_each([&](int) { ++count; });
+        return count;
     }
 };
 """
