@@ -329,14 +329,20 @@ def rejected(board: Board, text: str, tmp_path: Path, target: int | str = 0) -> 
     return found
 
 
-def test_a_raised_weight_is_rejected(tree_certificate, tmp_path):
-    board, text = tree_certificate
+def with_first_weight_raised(text: str) -> str:
+    """The certificate with its first declared point weight one unit more: every point has a move it makes
+    tight, so that move is then overloaded."""
     lines = text.split("\n")
     at = next(n for n, line in enumerate(lines) if line.startswith("w "))
     words = lines[at].split()
-    words[3] = str(int(words[3]) + 1)  # the first point's weight: every point has a move it makes tight
+    words[3] = str(int(words[3]) + 1)
     lines[at] = " ".join(words)
-    assert "the weighting loads move" in rejected(board, "\n".join(lines), tmp_path)
+    return "\n".join(lines)
+
+
+def test_a_raised_weight_is_rejected(tree_certificate, tmp_path):
+    board, text = tree_certificate
+    assert "the weighting loads move" in rejected(board, with_first_weight_raised(text), tmp_path)
 
 
 def test_a_move_dropped_from_a_branching_is_rejected(tree_certificate, tmp_path):
@@ -608,12 +614,7 @@ def test_a_certificate_of_a_board_past_15_a_side_checks_valid_with_no_pair_or_li
 @pytest.mark.parametrize("shape", [(20, 20), (16, MAX_SIDE)], ids=["20x20", f"16x{MAX_SIDE}"])
 def test_a_tampered_certificate_of_a_board_past_15_a_side_is_invalid(wide_certificates, tmp_path, shape):
     board, text, _ = wide_certificates[shape]
-    lines = text.split("\n")
-    at = next(n for n, line in enumerate(lines) if line.startswith("w "))
-    words = lines[at].split()
-    words[3] = str(int(words[3]) + 1)  # the first point's weight: every point has a move it makes tight
-    lines[at] = " ".join(words)
-    assert "the weighting loads move" in rejected(board, "\n".join(lines), tmp_path)
+    assert "the weighting loads move" in rejected(board, with_first_weight_raised(text), tmp_path)
 
 
 @pytest.mark.parametrize("leaf", ["P", "L"])
