@@ -2,10 +2,15 @@
 // its main called for each board in turn, so that V8 compiles each function once (lazily, at its first call)
 // and not once a level. `node bench/web_module.js CORE.js BOARDS.json ARGS...` (BOARDS.json a list of board
 // texts) prints one JSON list: for each board, main's exit status, its standard output and its wall-clock
-// seconds.
+// seconds. Before the boards it solves the worker's own warm-up board once, its output dropped, as the page's
+// worker does when it starts (its WARM_UP_BOARD, read from web/worker.js), so that the figures are the page's.
 'use strict';
 const fs = require('fs');
 const path = require('path');
+const vm = require('vm');
+
+const workerSource = fs.readFileSync(path.join(__dirname, '..', 'web', 'worker.js'), 'utf8');
+const warmUpBoard = vm.runInNewContext(workerSource.match(/^const WARM_UP_BOARD = (.*);$/m)[1]);
 
 const [coreFile, boardsFile, ...args] = process.argv.slice(2);
 const boards = JSON.parse(fs.readFileSync(boardsFile, 'utf8'));
@@ -21,6 +26,8 @@ require(path.resolve(coreFile))({
     throw toThrow;
   },
 }).then((core) => {
+  core.FS.writeFile('/board.txt', warmUpBoard);
+  core.callMain(['--threads', '1', '--quiet', '/board.txt']);
   const runs = boards.map((board) => {
     stdout = [];
     core.FS.writeFile('/board.txt', board);
