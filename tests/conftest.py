@@ -89,6 +89,7 @@ SLOW = (
     "tests/frontend/test_properties.py::",
     # every board of a shape, the official books, the shipped books rebuilt
     "tests/test_solver_all_boards.py::",
+    "tests/test_solver_tri.py::test_every_reachable_3x4_and_4x3_tri_board",
     "tests/test_solver_optimality.py::test_every_solvable_4x4",
     "tests/test_solver_optimality.py::test_unsolvable_4x4",
     "tests/test_solver_enumeration.py::test_every_solvable_4x4",

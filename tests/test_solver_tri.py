@@ -8,13 +8,16 @@ twice in a row); boards are the game's digits 1..3."""
 from __future__ import annotations
 
 import random
+import re
+import subprocess
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 import numpy as np
 import oracle
 import pytest
-from helpers import tri_board_at, tri_optima_table, tri_table_index
+from helpers import built, tri_board_at, tri_optima_table, tri_table_index
 from oracle import TriBoard, shape, tri_board_text
 
 if TYPE_CHECKING:  # (tests/frontend has a conftest of its own, which a run of both would import instead)
@@ -79,8 +82,7 @@ def coset_optimum(board: TriBoard) -> int | None:
 
 
 def test_a_seeded_sample_of_4x4_tri_boards_gets_the_bfs_optimum_or_is_named_unsolvable(run_solver_many):
-    # Every board in one process waits for a harness over the solver's own code (as tests/all_boards.cpp
-    # is for two colours); a process a board, 531,441 solvable boards would take most of an hour. The
+    # A process a board, as a user runs it (the one-process check below calls the driver directly). The
     # sample: every board one press away, boards at every depth, the deepest (12), and uniformly random
     # tiles, nearly all (80 in 81) unsolvable.
     table = tri_optima_table(4, 4)
@@ -96,6 +98,47 @@ def test_a_seeded_sample_of_4x4_tri_boards_gets_the_bfs_optimum_or_is_named_unso
         cases.append((board, None if depth == 255 else depth))
     assert sum(optimum is None for _, optimum in cases) > 100
     check(run_solver_many, cases)
+
+
+# tests/all_boards.cpp under --scheme tri: 20,000 unreachable boards, and every reachable one (a sample
+# of 4x4's 531,441, which take 4 minutes), through the tri core in one process.
+ALL_BOARDS_SAMPLE = {(3, 4): None, (4, 3): None, (4, 4): 30000}
+TRI_SUMMARY = re.compile(r"(\d+)x(\d+) tri: (\d+) boards, (\d+) solved, (\d+) unsolvable, (\d+) wrong")
+
+
+def run_all_boards(h: int, w: int, table: bytes, sample: int | None) -> subprocess.CompletedProcess[bytes]:
+    """tests/all_boards.cpp under --scheme tri with tri_boards' table of h x w after its header."""
+    sampled = ["--sample", str(sample)] if sample else []
+    args = [str(built("unflip_all_boards")), "--scheme", "tri", *sampled]
+    return subprocess.run(args, input=f"{h} {w} 0\n".encode() + table, capture_output=True, timeout=300)
+
+
+def test_every_reachable_3x4_and_4x3_tri_board_and_a_4x4_sample_get_the_bfs_optimum_in_one_process():
+    def run(shape: tuple[int, int]) -> tuple[tuple[int, int], int, str]:
+        table = tri_optima_table(*shape)
+        result = run_all_boards(*shape, table.tobytes(), ALL_BOARDS_SAMPLE[shape])
+        return shape, int((table != 255).sum()), result.stdout.decode() + result.stderr.decode()
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = list(pool.map(run, ALL_BOARDS_SAMPLE))
+    failures = []
+    for (h, w), reachable, output in runs:
+        summary = TRI_SUMMARY.search(output)
+        expected = (h, w, 3 ** (h * w), ALL_BOARDS_SAMPLE[h, w] or reachable, 20000, 0)
+        if not summary or tuple(map(int, summary.groups())) != expected:
+            failures.append(f"{h}x{w}: expected {expected}, got:\n{output}")
+    assert not failures, "\n".join(failures)
+
+
+def test_a_wrong_tri_optimum_is_caught_by_the_one_process_check():
+    """The check can fail: a table with one optimum off by one is reported, with the board's index."""
+    table = bytearray(tri_optima_table(2, 3).tobytes())
+    index = next(i for i, optimum in enumerate(table) if optimum not in (0, 255))
+    table[index] += 1
+    result = run_all_boards(2, 3, bytes(table), None)
+    assert result.returncode == 1
+    assert f"tri board index {index}: the oracle's optimum is {table[index]}" in result.stdout.decode()
+    assert ", 1 wrong" in result.stdout.decode()
 
 
 def test_the_solved_4x4_tri_board_takes_no_presses(run_solver):
