@@ -26,6 +26,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from frontier import fields_of
 from run_book import level_numbers
 
 REPO = Path(__file__).resolve().parent.parent
@@ -64,7 +65,7 @@ def run_unflip(solver, rows, threads, cap):
     lines = done.stdout.splitlines()
     if not lines or lines[0] != "SCHEME tri":
         raise RuntimeError(f"unflip failed (exit {done.returncode}): {done.stderr.strip()}")
-    fields = dict(line.split(" ", 1) for line in lines if " " in line and line[0].isalpha())
+    fields = fields_of(done.stdout)
     seconds = float(fields.get("TIME", "nan"))
     if "MOVES" in fields:
         count = int(fields["MOVES"])
