@@ -35,5 +35,7 @@ require(path.resolve(coreFile))({
     const status = core.callMain([...args, '/board.txt']);
     return { status, stdout: stdout.join('\n'), seconds: (performance.now() - started) / 1000 };
   });
-  process.stdout.write(JSON.stringify(runs));
+  // Ended here, not when the event loop empties: a threaded core's (-pthread) pool of workers keeps node
+  // running after main has returned.
+  process.stdout.write(JSON.stringify(runs), () => process.exit(0));
 });
