@@ -100,13 +100,7 @@ public:
                 }
                 // One press more, or under tri one fewer (the focus test reads only bit 31 of r's low half).
                 const int change = L::kTri && (r & 1) ? kColours - 1 : 1;
-                const int after = (presses_[square] + change) % kColours;
-                const auto& corner = squares_.moves[square].corner;
-                int unsolved = 0;
-                for (int q = 0; q < 4; ++q)
-                    unsolved += (value_[corner[q]] + turn(q, change)) % kColours != 0;
-                for (int p : corner) unsolved -= value_[p] != 0;
-                if (next32() >= accept_[after - presses_[square] + 2][unsolved + 4]) continue;
+                if (next32() >= threshold(square, change)) continue;
                 press(square, change);
                 if (residue_count_ == 0 && count_ < best_size_) {
                     keep_best();
@@ -140,16 +134,39 @@ private:
         }
     }
 
-    // accept_[presses' change + 2][unsolved corners' change + 4]: the Metropolis rule as a 32-bit
-    // threshold.
+    // The Metropolis rule as 32-bit thresholds. Two colours: accept_[in the set][odd corners], the energy
+    // changing by ∓1 and 0.53 for each of the 4 − 2·odd corners more left odd, the hot loop's cheapest
+    // key. Tri: accept_[presses' change + 2][unsolved corners' change + 4].
     void set_acceptance(double temperature) {
-        for (int presses = -2; presses <= 2; ++presses)
-            for (int unsolved = -4; unsolved <= 4; ++unsolved) {
-                const double change = presses + kResidueWeight * unsolved;
-                const double p = change <= 0 ? 1.0 : std::exp(-change / temperature);
-                accept_[presses + 2][unsolved + 4] =
-                    p >= 1.0 ? ~uint64_t{0} : static_cast<uint64_t>(p * 4294967296.0);
-            }
+        auto threshold_of = [&](double change) {
+            const double p = change <= 0 ? 1.0 : std::exp(-change / temperature);
+            return p >= 1.0 ? ~uint64_t{0} : static_cast<uint64_t>(p * 4294967296.0);
+        };
+        if constexpr (L::kTri) {
+            for (int presses = -2; presses <= 2; ++presses)
+                for (int unsolved = -4; unsolved <= 4; ++unsolved)
+                    accept_[presses + 2][unsolved + 4] = threshold_of(presses + kResidueWeight * unsolved);
+        } else {
+            for (int in = 0; in < 2; ++in)
+                for (int odd = 0; odd <= 4; ++odd)
+                    accept_[in][odd] = threshold_of((in ? -1.0 : 1.0) + kResidueWeight * (4 - 2 * odd));
+        }
+    }
+
+    // The threshold for `change` presses of `square` (set_acceptance's table).
+    uint64_t threshold(int square, int change) const {
+        const auto& corner = squares_.moves[square].corner;
+        if constexpr (L::kTri) {
+            int unsolved = 0;
+            for (int q = 0; q < 4; ++q)
+                unsolved += ((value_[corner[q]] + turn(q, change)) % kColours != 0) - (value_[corner[q]] != 0);
+            const int after = (presses_[square] + change) % kColours;
+            return accept_[after - presses_[square] + 2][unsolved + 4];
+        } else {
+            int odd = 0;
+            for (int p : corner) odd += value_[p];
+            return accept_[presses_[square]][odd];
+        }
     }
 
     void press(int square, int change) {
@@ -159,12 +176,17 @@ private:
         const auto& corner = squares_.moves[square].corner;
         for (int q = 0; q < 4; ++q) {
             const int p = corner[q];
-            const bool was_unsolved = value_[p] != 0;
-            value_[p] = static_cast<uint8_t>((value_[p] + turn(q, change)) % kColours);
-            if (value_[p] && !was_unsolved) {
+            if constexpr (L::kTri) {
+                const bool was_unsolved = value_[p] != 0;
+                value_[p] = static_cast<uint8_t>((value_[p] + turn(q, change)) % kColours);
+                if ((value_[p] != 0) == was_unsolved) continue;   // 1 to 2 or back: still unsolved
+            } else {
+                value_[p] ^= 1;
+            }
+            if (value_[p]) {
                 place_[p] = static_cast<uint16_t>(residue_count_);
                 residue_[residue_count_++] = static_cast<Point>(p);
-            } else if (!value_[p] && was_unsolved) {
+            } else {
                 const Point last = residue_[--residue_count_];
                 residue_[place_[p]] = last;
                 place_[last] = place_[p];
