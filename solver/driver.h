@@ -29,15 +29,9 @@
 namespace unflip {
 namespace {
 
-// Annealing's effort after an exhausted bound, on each thread: proposals per node that bound took. A
-// node costs some 400-600 proposals' time (13×13 #6 and 14×14 #3, with the LP solved where the estimate
-// foresees work), so at worst this is about the bound's own time again, against a next bound that costs
-// 10-100 times it; and it stops at the first solution it is after. (At 256, 14×14 #1's bound 36 took too
-// few nodes for it to meet a 37: the search at 37 took 116 M nodes more, 290 s against 21 s.) At least
-// kMinAnnealSteps, in runs of kMaxAnnealRun at most (restarts from nothing meet more than one long run).
-constexpr uint64_t kAnnealStepsPerNode = 512;
+// Annealing's effort after an exhausted bound, on each thread: its schedule's proposals per node that
+// bound took (AnnealingSchedule, annealing.h), at least kMinAnnealSteps, in runs no longer than its longest.
 constexpr uint64_t kMinAnnealSteps = 1 << 18;
-constexpr uint64_t kMaxAnnealRun = uint64_t{1} << 27;
 
 // The build without threads (UNFLIP_NO_THREADS, from SOLVER_WEB_FLAGS in solver/build.mk: WebAssembly for
 // a page, which cannot start one) runs its one worker inline, in the driver's own thread, which then
@@ -193,9 +187,8 @@ public:
                 std::fprintf(stderr, "bound %d exhausted, nodes=%llu\n", bound,
                              static_cast<unsigned long long>(shared_.nodes.load()));
             // Every solution has more than `bound` moves now, so one of bound + 1 is optimal.
-            if constexpr (!L::kTri)   // (off under tri: workable)
-                if (options_.sw.annealing && nodes - bound_start >= static_cast<uint64_t>(options_.sw.anneal_after))
-                    anneal(bound + 1, nodes - bound_start);
+            if (options_.sw.annealing && nodes - bound_start >= static_cast<uint64_t>(options_.sw.anneal_after))
+                anneal(bound + 1, nodes - bound_start);
             if (shared_.aborted) {
                 out.code = ExitCode::stopped;
                 out.lower_bound = bound + 1;
@@ -221,11 +214,11 @@ private:
     }
 
     // Annealing for solutions of `goal` moves, on every thread, for each live root that can still have
-    // one, until one has: kAnnealStepsPerNode proposals per node of the bound just exhausted on each
-    // thread, from a seed of its own, so that a thread's runs are the same on every run. The shortest met
+    // one, until one has: the schedule's proposals per node of the bound just exhausted on each thread, from a seed of its own, so that a thread's runs are the same on every run. The shortest met
     // is annealed_ (the first root's, of two as short).
     void anneal(int goal, uint64_t bound_nodes) {
-        const uint64_t steps = std::max(kMinAnnealSteps, kAnnealStepsPerNode * bound_nodes);
+        const uint64_t steps = std::max(kMinAnnealSteps, Annealer::Schedule::kStepsPerNode * bound_nodes);
+        const uint64_t longest = Annealer::Schedule::longest_run(lattice_.plain().moves.size());
         for (size_t r = 0; r < live_.size() && !shared_.aborted && annealed_size() > goal; ++r) {
             if (live_[r]->h > goal) continue;
             std::vector<Annealer> annealers;
@@ -240,7 +233,7 @@ private:
             };
             on_every_thread(goal, "annealing", [&](int t) {
                 for (uint64_t left = steps; left > 0 && !stop();) {
-                    const uint64_t run = std::min(left, kMaxAnnealRun);
+                    const uint64_t run = std::min(left, longest);
                     annealers[t].run(run, goal, stop);
                     if (annealers[t].best_size() <= goal) met = true;
                     left -= run;
@@ -254,7 +247,7 @@ private:
         }
     }
 
-    int annealed_size() const { return annealed_.empty() ? kUnbounded : static_cast<int>(annealed_.size()); }
+    int annealed_size() const { return annealed_.empty() ? kUnbounded : lattice_.presses_on(annealed_); }
 
     // Every optimal solution, at the optimum `bound`: the search again at that bound, each solution
     // recorded as it is reached. Exclusion stays on (it is what makes each set arrive once); symmetry
@@ -397,8 +390,8 @@ private:
     // turns each on with its premise test): the pair and line bounds (their line costs count GF(2) pairs);
     // the parity rows and their weights ("a 0-point is met an even number of times" is false mod 3); symmetry
     // (a mirror negates a square's corner signs, which symmetries_of does not see); the work estimate (its
-    // steps assume a press toggles its corners, and its rows of moves assume one entry a square); annealing
-    // (its states are sets of moves); and the table (its entries under per-entry exclusion are unproven).
+    // steps assume a press toggles its corners, and its rows of moves assume one entry a square); and the
+    // table (its entries under per-entry exclusion are unproven).
     static Options workable(Options options) {
         if constexpr (L::kTri) {
             options.sw.pair_bound = options.sw.line_bound = false;
@@ -406,7 +399,6 @@ private:
             options.sw.parity_weights = false;
             options.sw.symmetry = false;
             options.sw.work_estimate = false;
-            options.sw.annealing = false;
             options.sw.tt = false;
         }
         return options;

@@ -270,6 +270,7 @@ SABOTAGES = (
     Sabotage(
         "annealing meeting the last bound's solution",
         (("solver/annealing.h", "if (residue_count_ == 0 && count_ < best_size_) {", "if (false) {"),),
+        also=frozenset({"annealing meeting the last bound's solution under tri"}),
     ),
 )
 

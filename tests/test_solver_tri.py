@@ -205,6 +205,40 @@ def test_one_two_and_four_threads_give_the_oracle_optimum(run_solver_many, threa
     check(run_solver_many, cases, *TRI, "--threads", threads)
 
 
+# --- annealing ---------------------------------------------------------------------------------------
+
+
+def test_tri_annealing_after_every_bound_gets_the_coset_optimum_and_only_ever_saves_the_last_bound(
+    run_solver_many,
+):
+    """As for two colours (test_solver_optimality.py): `--anneal-after 0` anneals after every exhausted
+    bound over press counts 0-2, and presses it meets one over that bound are the answer, replayed here
+    mod 3. On one thread the exhausted bounds are the same search either way, so a run with annealing
+    takes the other's nodes less the last bound's whenever annealing met the solution, which must happen
+    on most boards that exhausted a bound (at two colours' settings it met none on most dense 6x6 boards)."""
+    rng = random.Random(3655)
+    boards = [oracle.random_tri_board(rng, 5) for _ in range(20)] + [
+        oracle.random_tri_board(rng, 4, 6) for _ in range(10)
+    ]
+    texts = [tri_board_text(board) for board in boards]
+    # (Not quiet: the progress lines say which runs exhausted a bound.)
+    annealed = run_solver_many(texts, "--scheme", "tri", "--anneal-after", "0", "--threads", "1")
+    searched = run_solver_many(texts, *SINGLE, "--no-annealing")
+    failures, exhausted_one, ended_by_annealing = [], 0, 0
+    for board, with_it, without_it in zip(boards, annealed, searched, strict=True):
+        problem = tri_mismatch(with_it, board, coset_optimum(board))
+        if problem is None and with_it.nodes > without_it.nodes:
+            problem = f"annealing took more nodes: {with_it.nodes:,} against {without_it.nodes:,}"
+        if problem:
+            failures.append(problem)
+        exhausted_one += "exhausted" in with_it.stderr
+        ended_by_annealing += with_it.nodes < without_it.nodes
+    assert not failures, "\n\n".join(failures[:5])
+    assert ended_by_annealing >= exhausted_one * 3 // 4 > 0, (
+        f"annealing ended {ended_by_annealing} of the {exhausted_one} runs that exhausted a bound"
+    )
+
+
 # --- every optimal solution --------------------------------------------------------------------------
 
 
