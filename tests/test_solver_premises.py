@@ -115,7 +115,9 @@ TRI_6 = """\
 232212
 """
 CORNER_31 = "0" * 31 + "\n"
-CORNER_31 = CORNER_31 * 16 + """\
+CORNER_31 = (
+    CORNER_31 * 16
+    + """\
 0000000000000000011100110111100
 0000000000000000100010101000111
 0000000000000000111110111011011
@@ -132,6 +134,7 @@ CORNER_31 = CORNER_31 * 16 + """\
 0000000000000000000111111000000
 0000000000000000000111111000000
 """
+)
 
 # (technique, the switch that turns it off, the board it matters on)
 PREMISES = [
@@ -165,7 +168,12 @@ PREMISES_BESIDE = [
         RANDOM_11_2,
         ("--anneal-after", "50000"),
     ),
-    ("annealing meeting the last bound's solution under tri", ("--no-annealing",), TRI_6, ("--scheme", "tri")),
+    (
+        "annealing meeting the last bound's solution under tri",
+        ("--no-annealing",),
+        TRI_6,
+        ("--scheme", "tri"),
+    ),
 ]
 CASES = [(*premise, ()) for premise in PREMISES] + PREMISES_BESIDE
 
