@@ -283,8 +283,6 @@ void check_tri_options(const Options& options) {
     if (options.target != 0)
         throw Rejected("--target under --scheme tri is 0 only: every tile 1, the game's goal");
     if (!options.certificate.empty()) throw Rejected("--certificate is not for tri boards yet");
-    if (options.split_depth >= 0 || !options.cube.empty() || options.hand_back)
-        throw Rejected("--cubes, --cube and --hand-back are not for tri boards yet");
 }
 
 // What the command line asks for: a board solved by `options`, or a listing printed instead.
@@ -431,9 +429,10 @@ std::vector<std::array<int, 3>> presses_of(const std::vector<uint16_t>& path, co
     return triples;
 }
 
+// The outcome's lines, opening with the scheme's under tri unless cubes handed back opened the output.
 template <class L>
-void print(const Outcome& out, const Lattice<L>& lattice) {
-    std::string text = L::kTri ? "SCHEME tri\n" : "";
+void print(const Outcome& out, const Lattice<L>& lattice, bool opens_output = true) {
+    std::string text = L::kTri && opens_output ? "SCHEME tri\n" : "";
     text += "TARGET " + std::to_string(out.target) + "\n";
     if (out.bound_only) {
         text += "LOWER_BOUND " + std::to_string(out.lower_bound) + "\n";
@@ -475,10 +474,11 @@ void print(const Outcome& out, const Lattice<L>& lattice) {
     std::fflush(stdout);
 }
 
-// Cubes in the search's order, each 'CUBE bound spec', then 'CUBES k'.
+// Cubes in the search's order, each 'CUBE bound spec', then 'CUBES k'; first in the output, so under tri
+// after the scheme's line.
 template <class L>
 void print_cubes(const CubeListing& listing, const Lattice<L>& lattice) {
-    std::string text;
+    std::string text = L::kTri ? "SCHEME tri\n" : "";
     for (const Cube& cube : listing.cubes)
         text += "CUBE " + std::to_string(cube.bound) + " " + cube_text(cube, lattice) + "\n";
     text += "CUBES " + std::to_string(listing.cubes.size()) + "\n";
@@ -511,17 +511,12 @@ int print_listing(const CubeListing& listing, const Lattice<L>& lattice) {
 template <class L>
 int run_on_layout(const Board& board, const Options& options) {
     Driver<L> driver(board, options);
-    if constexpr (L::kTri) {   // no cubes under tri yet (check_tri_options)
-        const Outcome out = driver.run();
-        print(out, driver.lattice());
-        return static_cast<int>(out.code);
-    } else {
-        if (options.split_depth >= 0) return print_listing(driver.split(), driver.lattice());
-        const Outcome out = options.cube.empty() ? driver.run() : driver.solve_cube();
-        if (options.hand_back && out.code == ExitCode::stopped) print_cubes(driver.handed_back(), driver.lattice());
-        print(out, driver.lattice());
-        return static_cast<int>(out.code);
-    }
+    if (options.split_depth >= 0) return print_listing(driver.split(), driver.lattice());
+    const Outcome out = options.cube.empty() ? driver.run() : driver.solve_cube();
+    const bool handing_back = options.hand_back && out.code == ExitCode::stopped;
+    if (handing_back) print_cubes(driver.handed_back(), driver.lattice());
+    print(out, driver.lattice(), !handing_back);
+    return static_cast<int>(out.code);
 }
 
 }  // namespace

@@ -52,7 +52,8 @@ struct CubeListing {
 };
 
 // The text of a cube, one word: target:group:path:excluded:refuted, each list moves "row.col.size"
-// separated by commas (docs/protocol.md, "Cubes").
+// separated by commas, under tri an entry pressing its square twice "row.col.size.2" (docs/protocol.md,
+// "Cubes").
 template <class L>
 inline std::string cube_text(const Cube& cube, const Lattice<L>& lattice) {
     auto moves = [&](const std::vector<uint16_t>& list) {
@@ -61,6 +62,7 @@ inline std::string cube_text(const Cube& cube, const Lattice<L>& lattice) {
             const Move<L>& m = lattice.moves[index];
             if (!text.empty()) text += ",";
             text += std::to_string(m.row) + "." + std::to_string(m.col) + "." + std::to_string(m.size);
+            if (presses(m) == 2) text += ".2";
         }
         return text;
     };
@@ -107,11 +109,14 @@ inline Cube parse_cube(const std::string& text, const Lattice<L>& lattice) {
         if (list.empty()) return;
         for (const std::string& word : split_text(list, ',')) {
             const std::vector<std::string> numbers = split_text(word, '.');
-            if (numbers.size() != 3 || !all_digits(numbers[0]) || !all_digits(numbers[1]) || !all_digits(numbers[2]))
-                throw Rejected("--cube: '" + word + "' is not a move row.col.size");
+            // Under tri a fourth number, 2, says the square is pressed twice.
+            const bool twice = L::kTri && numbers.size() == 4 && numbers[3] == "2";
+            if (numbers.size() != (twice ? 4u : 3u) || !all_digits(numbers[0]) || !all_digits(numbers[1]) ||
+                !all_digits(numbers[2]))
+                throw Rejected("--cube: '" + word + "' is not a move row.col.size" + (L::kTri ? " or row.col.size.2" : ""));
             const int row = std::stoi(numbers[0]), col = std::stoi(numbers[1]), size = std::stoi(numbers[2]);
             const auto found = std::find_if(lattice.moves.begin(), lattice.moves.end(), [&](const Move<L>& m) {
-                return m.row == row && m.col == col && m.size == size;
+                return m.row == row && m.col == col && m.size == size && presses(m) == (twice ? 2 : 1);
             });
             if (found == lattice.moves.end())
                 throw Rejected("--cube: the move " + word + " does not fit the " + std::to_string(lattice.h) + "x" +
@@ -141,11 +146,11 @@ public:
     CubeSplitter(const Lattice& lattice, const Switches& sw, Search& search, int bound, CubeListing& listing)
         : lattice_(lattice), sw_(sw), search_(search), bound_(bound), listing_(listing) {}
 
-    void split(int target, int root, const Bits<L>& d, const typename SearchBounds<L>::Roots& roots, const Task& node,
+    void split(int target, int root, const Grid<L>& d, const typename SearchBounds<L>::Roots& roots, const Task& node,
                int depth, int floor) {
         search_.reset(root, d, roots);
         search_.enter(node);
-        const int budget = bound_ - static_cast<int>(node.path.size());
+        const int budget = bound_ - lattice_.presses_on(node.path);
         const int h = search_.bound(budget);
         if (h > budget) {
             ++listing_.dropped;
@@ -154,7 +159,7 @@ public:
         }
         if (depth == 0 || h == 0) {
             listing_.cubes.push_back(Cube{target, node.group, node.path, node.excluded, node.refuted,
-                                          std::max(floor, static_cast<int>(node.path.size()) + h)});
+                                          std::max(floor, lattice_.presses_on(node.path) + h)});
             return;
         }
         ++listing_.nodes;
@@ -225,9 +230,9 @@ inline std::deque<Task> cube_tasks(const Options& options, const Lattice<L>& lat
     std::deque<Task> tasks;
     for (const std::string& text : options.cube) {
         const Cube cube = parse_cube(text, lattice);
-        if (static_cast<int>(cube.path.size()) > options.bound)
+        if (lattice.presses_on(cube.path) > options.bound)
             throw Rejected("--bound " + std::to_string(options.bound) + " is below the cube's " +
-                           std::to_string(cube.path.size()) + " moves");
+                           std::to_string(lattice.presses_on(cube.path)) + " moves");
         tasks.push_back(cube_task(cube, cube_group(cube, root_group, lattice, options.sw)));
     }
     return tasks;
@@ -288,14 +293,14 @@ Outcome Driver<L>::solve_cube() {
 }
 
 // What a search its node budget stopped had not searched, as cubes in the order it would have gone on
-// in; each cube's bound is its path's length, which no solution in it is shorter than.
+// in; each cube's bound is its path's presses, which no solution in it is fewer than.
 template <class L>
 CubeListing Driver<L>::handed_back() const {
     CubeListing listing;
     listing.target = roots_.front().target;
     for (const Task& task : shared_.rest)
         listing.cubes.push_back(Cube{listing.target, task.group, task.path, task.excluded, task.refuted,
-                                     static_cast<int>(task.path.size())});
+                                     lattice_.presses_on(task.path)});
     return listing;
 }
 

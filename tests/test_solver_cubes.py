@@ -2,7 +2,8 @@
 search. On one thread, with the LP solved at the root only (--lp-after 0, so that no node's LP depends on
 how big its subtree grew), the nodes of the split plus the nodes of every exhausted cube equal the nodes
 the undivided search spends on that bound, on symmetric boards, rectangles and both targets too; and at
-the optimum, some cube holds an optimal solution while none holds a shorter one."""
+the optimum, some cube holds an optimal solution while none holds a shorter one. Three-colour boards
+(--scheme tri) too, their cubes naming a square pressed twice as row.col.size.2."""
 
 from __future__ import annotations
 
@@ -37,7 +38,13 @@ class CubeRun:
 
 
 def run(solver: Path, text: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(solver), *args], input=text, capture_output=True, text=True, timeout=600)
+    """The solver's run; under --scheme tri its output's first line, SCHEME tri, checked and taken off, so
+    that what follows reads as two colours' does."""
+    done = subprocess.run([str(solver), *args], input=text, capture_output=True, text=True, timeout=600)
+    if "--scheme" in args and done.returncode != 2:
+        assert done.stdout.startswith("SCHEME tri\n"), done.stdout
+        done.stdout = done.stdout.removeprefix("SCHEME tri\n")
+    return done
 
 
 def listing(solver: Path, text: str, bound: int, depth: int, *args: str) -> Listing:
@@ -268,3 +275,76 @@ def test_a_cube_request_that_cannot_be_met_is_rejected_in_one_line(solver_path, 
     done = run(solver_path, "00000\n00010\n00000\n01000\n00000\n", *args)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and complaint in done.stderr, done.stderr
+
+
+# --- three colours -------------------------------------------------------------------------------------
+
+TRI = ("--scheme", "tri")
+TRI_CASES = [
+    (f"tri {h}x{w} #{i}", oracle.tri_board_text(oracle.random_tri_board(random.Random(3670 + i), h, w)))
+    for i, (h, w) in enumerate(((5, 5), (6, 6), (5, 7)))
+]
+
+
+@pytest.mark.parametrize(("name", "text"), TRI_CASES, ids=[case[0] for case in TRI_CASES])
+def test_tri_cubes_add_up_to_the_undivided_search_and_hold_its_optimum_and_no_fewer_presses(
+    solver_path, name, text
+):
+    spent, optimum = nodes_by_bound(solver_path, text, *EXACT, *TRI)
+    assert spent, f"{name}: premise: some bound is exhausted"
+    twice = 0
+    for bound in sorted(spent)[-2:]:
+        for depth in (1, 3):
+            split = listing(solver_path, text, bound, depth, *EXACT, *TRI)
+            twice += sum(".2" in re.sub(r"\d+\.\d+\.\d+\.2", ".2", spec) for _, spec in split.cubes)
+            runs = [solve_cube(solver_path, text, bound, spec, *EXACT, *TRI) for _, spec in split.cubes]
+            assert all(run.returncode == 1 for run in runs), (
+                f"{name}: a cube below the optimum has a solution"
+            )
+            assert split.nodes + sum(run.nodes for run in runs) == spent[bound], (name, bound, depth)
+    assert twice, f"{name}: premise: some cube names a square pressed twice"
+    at = listing(solver_path, text, optimum, 2, *TRI)
+    solved = [
+        run for _, spec in at.cubes if (run := solve_cube(solver_path, text, optimum, spec, *TRI)).moves
+    ]
+    assert solved, name
+    board = tuple(tuple(int(ch) for ch in line) for line in text.split())
+    for found in solved:
+        assert found.moves is not None and len(found.moves) == optimum
+        assert oracle.tri_replay(board, found.moves) == oracle.tri_solved(*oracle.shape(board)), found.moves
+
+
+def test_a_tri_cube_stopped_by_its_node_budget_hands_back_exactly_what_it_had_not_searched(solver_path):
+    _, text = TRI_CASES[1]
+    spent, _ = nodes_by_bound(solver_path, text, *EXACT, *TRI)
+    bound = max(spent)
+    stopped = 0
+    for _, spec in listing(solver_path, text, bound, 1, *EXACT, *TRI).cubes[:3]:
+        whole = solve_cube(solver_path, text, bound, spec, *EXACT, *TRI)
+        if whole.nodes < 30:
+            continue
+        rest, searched = handed_back(solver_path, text, bound, [spec], whole.nodes // 3, *EXACT, *TRI)
+        after = solve_cubes(solver_path, text, bound, rest, *EXACT, *TRI)
+        assert searched + after.nodes == whole.nodes and after.returncode == whole.returncode == 1, spec
+        stopped += 1
+    assert stopped, "premise: a cube big enough to stop was searched"
+
+
+@pytest.mark.parametrize(
+    ("spec", "complaint"),
+    [
+        ("0:1:1.1.2.3::", "'1.1.2.3' is not a move row.col.size or row.col.size.2"),
+        ("0:1:1.1.2.2.2::", "is not a move row.col.size or row.col.size.2"),
+        ("0:1:1.1.2.2,0.0.5.2::", "--bound 3 is below the cube's 4 moves"),
+    ],
+)
+def test_a_tri_cube_word_that_is_not_an_entry_is_rejected_in_one_line(solver_path, spec, complaint):
+    # Solvable (one press of 1.1.2 makes it): an unsolvable board's cubes are never read.
+    done = run(solver_path, "11111\n12211\n12211\n11111\n11111\n", *TRI, "--cube", spec, "--bound", "3")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and complaint in done.stderr, done.stderr
+
+
+def test_a_two_colour_cube_word_never_takes_a_press_count(solver_path):
+    done = run(solver_path, "00000\n00010\n00000\n01000\n00000\n", "--cube", "0:1:1.1.2.2::", "--bound", "3")
+    assert done.returncode == 2 and "'1.1.2.2' is not a move row.col.size\n" in done.stderr, done.stderr

@@ -1,6 +1,6 @@
 """The tri core's own promises beside the oracle's (tests/test_solver_tri.py): the wide layout searches a
 tri board node for node as the small one does; budgets and --lower-bound give bounds no higher than the
-optimum; a 31x31 tri board is solved; what tri does not take yet is refused in one line; and the
+optimum; a 31x31 tri board is solved; and the
 two-colour output is the same whether --scheme two is given or not."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 
 import oracle
-import pytest
 from oracle import tri_board_text
 
 TRI = ("--scheme", "tri", "--quiet", "--threads", "1")
@@ -53,17 +52,6 @@ def test_a_31x31_tri_board_of_twelve_presses_is_solved_and_replays_to_all_ones(r
     assert result.returncode == 0 and result.moves is not None, result.describe()
     assert 1 <= len(result.moves) <= 12
     assert oracle.tri_replay(board, result.moves) == oracle.tri_solved(31, 31), result.describe()
-
-
-@pytest.mark.parametrize(
-    "args",
-    [("--cubes", "1", "--bound", "3"), ("--cube", "0:1:::", "--bound", "3"), ("--hand-back",)],
-    ids=["cubes", "cube", "hand-back"],
-)
-def test_cubes_and_hand_back_are_refused_for_tri_boards_in_one_line(run_solver, args):
-    result = run_solver("1231\n3312\n2213\n1132\n", *TRI, *args)
-    assert result.returncode == 2 and result.stdout == "", result.describe()
-    assert result.stderr == "error: --cubes, --cube and --hand-back are not for tri boards yet\n"
 
 
 def test_scheme_two_prints_what_no_scheme_prints(run_solver):

@@ -222,6 +222,11 @@ class Board(tuple[tuple[int, ...], ...]):
     def __repr__(self) -> str:
         return f"Board.from_text({str(self)!r})"
 
+    def __getnewargs__(self) -> tuple[tuple[tuple[int, ...], ...], str]:
+        """What a copy or an unpickled board (a cluster's task) is made from: the rows and the scheme, which
+        the rows alone, plain tuples then, do not carry."""
+        return tuple(self), self.scheme
+
 
 class TriBoard(Board, boards.TriBoard):
     """A three-colour Board: what Board(rows, scheme="tri") makes."""

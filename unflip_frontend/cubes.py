@@ -8,12 +8,14 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .boards import Board, shape
+from .boards import TWO, Board, scheme_of, shape
 from .contract import solver_contract
 from .protocol import ProtocolReader, Solution, Stopped, Unsolvable, read_outcome
 from .solver import no_progress, run_search
 
-CUBE_SPEC = re.compile(r"[01]:\d+:(\d+\.\d+\.\d+(,\d+\.\d+\.\d+)*)?(:(\d+\.\d+\.\d+(,\d+\.\d+\.\d+)*)?){2}")
+# A move row.col.size; under tri an entry pressing its square twice row.col.size.2.
+MOVE = r"\d+\.\d+\.\d+(\.2)?"
+CUBE_SPEC = re.compile(rf"[01]:\d+:({MOVE}(,{MOVE})*)?(:({MOVE}(,{MOVE})*)?){{2}}")
 # A cube handed back is cut into about this many tasks, so that its biggest pieces (its shallowest
 # untried branches) go to workers of their own; each task costs a solver's start, tens of milliseconds.
 RESUMED_TASKS = 8
@@ -78,9 +80,9 @@ def list_cubes(solver: Path, board: Board, target: str, bound: int, depth: int) 
     arguments = ["--cubes", str(depth), "--bound", str(bound), "--target", target]
     returncode, stdout, stderr = run_search(solver, board, arguments, no_progress, None)
     if returncode == 0:
-        return read_listing(stdout, ())
+        return read_listing(stdout, (), scheme_of(board))
     # The one other outcome a listing has: no target reachable, in the shape every mode shares.
-    outcome = read_outcome(returncode, stdout, stderr, target, reject)
+    outcome = read_outcome(returncode, stdout, stderr, target, reject, scheme=scheme_of(board))
     assert isinstance(outcome, Unsolvable), outcome  # a listing is never stopped
     return outcome
 
@@ -89,9 +91,10 @@ def reject(reader: ProtocolReader, _target: int) -> None:
     raise reader.error("'CUBE', 'CUBES' or 'UNSOLVABLE'")
 
 
-def read_listing(stdout: str, parent: tuple[int, ...]) -> CubeListing:
-    """CUBE c SPEC lines, then CUBES k (k of them), DROPPED d, NODES n, TIME s."""
+def read_listing(stdout: str, parent: tuple[int, ...], scheme: str = TWO) -> CubeListing:
+    """CUBE c SPEC lines, then CUBES k (k of them), DROPPED d, NODES n, TIME s; under tri after SCHEME tri."""
     reader = ProtocolReader(stdout)
+    reader.scheme(scheme)
     cubes = read_cubes(reader, parent)
     dropped, nodes = reader.number("DROPPED", int), reader.number("NODES", int)
     listing = CubeListing(cubes, dropped, nodes, reader.number("TIME", float))
@@ -142,8 +145,10 @@ def search_cube(
         return Solution(reported, moves, reader.number("NODES", int), reader.number("TIME", float))
 
     target = cubes[0].target
+    scheme = scheme_of(board)
     if returncode == exits.unsolvable:  # within these cubes: EXHAUSTED
         reader = ProtocolReader(stdout)
+        reader.scheme(scheme)
         reader.number("TARGET", int, allowed=(target,))
         exhausted = reader.number("EXHAUSTED", int, allowed=(bound,))
         nodes, seconds = reader.number("NODES", int), reader.number("TIME", float)
@@ -151,10 +156,12 @@ def search_cube(
         return Exhausted(exhausted, nodes, seconds)
     rest: Cubes = ()
     if returncode == exits.stopped and hand_back:
+        # The cubes handed back open the output, after the scheme's line; the outcome follows without it.
         reader = ProtocolReader(stdout)
+        reader.scheme(scheme)
         rest = read_cubes(reader, cubes[0].order)
-        stdout = "\n".join(reader.lines[reader.index :])
-    outcome = read_outcome(returncode, stdout, stderr, str(target), solution)
+        stdout, scheme = "\n".join(reader.lines[reader.index :]), TWO
+    outcome = read_outcome(returncode, stdout, stderr, str(target), solution, scheme=scheme)
     assert not isinstance(outcome, Unsolvable)  # exit 1 is EXHAUSTED, read above
     if rest and isinstance(outcome, Stopped):  # none when the time budget stopped it
         return Split(rest, outcome.nodes)

@@ -3,8 +3,10 @@ dataclasses whose moves replay; the typed errors; and answers that agree with th
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import doctest
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -240,3 +242,11 @@ def test_the_api_solves_without_the_command_line_loaded():
     )
     done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True)
     assert (done.returncode, done.stdout) == (0, "[]\n"), done.stderr
+
+
+def test_a_board_pickled_or_copied_keeps_its_tiles_and_its_scheme():
+    # A cluster's workers receive boards pickled; a tri board's rows alone read as two colours' and fail.
+    for text in ("scheme tri\n123\n231\n312\n", "110\n011\n"):
+        board = Board.from_text(text)
+        for again in (pickle.loads(pickle.dumps(board)), copy.deepcopy(board)):
+            assert (again, again.scheme, type(again)) == (board, board.scheme, type(board))

@@ -77,6 +77,26 @@ def test_the_optimum_on_the_cluster_is_the_single_process_solvers(cluster, name,
     assert oracle.replay(board, spread.moves) == oracle.uniform(board.height, spread.target, board.width)
 
 
+TRI_CASES = [
+    (f"tri {h}x{w} #{i}", oracle.random_tri_board(random.Random(3680 + i), h, w))
+    for i, (h, w) in enumerate(((6, 6), (6, 6), (5, 7)))
+]
+
+
+@pytest.mark.parametrize(("name", "tri_board"), TRI_CASES, ids=[case[0] for case in TRI_CASES])
+def test_a_tri_optimum_on_the_cluster_is_the_single_process_solvers_and_replays_mod_3(
+    cluster, name, tri_board
+):
+    text = "scheme tri\n" + oracle.tri_board_text(tri_board)
+    alone = api.solve(text, threads=1)
+    board = api.Board.from_text(text)
+    # A split limit small enough that cubes are handed back and split on the workers.
+    spread = cluster.solve(board, "0", None, None, ignore, 2_000)
+    assert isinstance(alone, api.Solution) and isinstance(spread, api.Solution), (alone, spread)
+    assert len(spread.moves) == len(alone.moves), name
+    assert oracle.tri_replay(tri_board, spread.moves) == oracle.tri_solved(*oracle.shape(tri_board)), name
+
+
 # Boards whose optimum several cubes reach, so that the cubes race.
 RACED = [("random 9x9 #2", random_board_text(9, 2)), ("random 10x10 #2", random_board_text(10, 2))]
 
