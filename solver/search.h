@@ -465,14 +465,16 @@ public:
     // its exclusions made, and the LP re-solved where it was, so the bounds are the ones it had there.
     void replay(const Task& task, int bound) {
         size_t refuted = 0, excluded = 0;
+        int pressed = 0;   // the presses of the path so far: under tri a step may make two
         for (size_t f = 0; f < task.steps.size(); ++f) {
             const Task::Step& step = task.steps[f];
             for (int k = 0; k < step.refuted; ++k) blocked_[task.refuted[refuted++]] = 1;
             for (int k = 0; k <= step.excluded; ++k) {
-                if (k == step.refined_at) bounds_.refine(node(), bound - static_cast<int>(f));
+                if (k == step.refined_at) bounds_.refine(node(), bound - pressed);
                 if (k < step.excluded) block(task.excluded[excluded++]);
             }
             push(task.path[f]);
+            pressed += presses(moves_[task.path[f]]);
         }
     }
 
