@@ -112,3 +112,18 @@ def tri_table_index(board: TriBoard) -> int:
 def tri_board_at(index: int, h: int, w: int) -> TriBoard:
     """The h x w tri board at entry `index` of tri_optima_table."""
     return tuple(tuple(index // 3 ** (r * w + c) % 3 + 1 for c in range(w)) for r in range(h))
+
+
+def annealing_tally(runs) -> tuple[list[str], int, int]:
+    """Runs with annealing after every bound beside the same runs without it, on one thread, each given as
+    (with, without, what is wrong with the run with annealing or None): (what is wrong, that or annealing
+    taking more nodes; how many runs exhausted a bound; how many annealing ended early, in fewer nodes)."""
+    failures, exhausted_one, ended_by_annealing = [], 0, 0
+    for with_it, without_it, problem in runs:
+        if problem is None and with_it.nodes > without_it.nodes:
+            problem = f"annealing took more nodes: {with_it.nodes:,} against {without_it.nodes:,}"
+        if problem:
+            failures.append(problem)
+        exhausted_one += "exhausted" in with_it.stderr
+        ended_by_annealing += with_it.nodes < without_it.nodes
+    return failures, exhausted_one, ended_by_annealing

@@ -6,6 +6,7 @@ import random
 
 import oracle
 import pytest
+from helpers import annealing_tally
 from oracle import board_from_mask, board_text
 
 SINGLE = ("--threads", "1", "--quiet")
@@ -151,20 +152,17 @@ def test_annealing_after_every_bound_gets_the_oracle_optimum_and_only_ever_saves
     cases = [
         (oracle.random_solvable_board(rng, n), target) for n in (5, 6) for target in (0, 1) for _ in range(20)
     ]
-    failures, exhausted_one, ended_by_annealing = [], 0, 0
+    runs = []
     for target in (0, 1):
         group = [board for board, t in cases if t == target]
         texts = [board_text(board) for board in group]
         annealed = run_solver_many(texts, "--target", target, "--anneal-after", "0", "--threads", "1")
         searched = run_solver_many(texts, "--target", target, "--no-annealing", *SINGLE)
-        for board, with_it, without_it in zip(group, annealed, searched, strict=True):
-            problem = with_it.mismatch(board, target, oracle.coset_optimum(board, target))
-            if problem is None and with_it.nodes > without_it.nodes:
-                problem = f"annealing took more nodes: {with_it.nodes:,} against {without_it.nodes:,}"
-            if problem:
-                failures.append(problem)
-            exhausted_one += "exhausted" in with_it.stderr
-            ended_by_annealing += with_it.nodes < without_it.nodes
+        runs += [
+            (with_it, without_it, with_it.mismatch(board, target, oracle.coset_optimum(board, target)))
+            for board, with_it, without_it in zip(group, annealed, searched, strict=True)
+        ]
+    failures, exhausted_one, ended_by_annealing = annealing_tally(runs)
     assert not failures, report(failures, len(cases))
     assert ended_by_annealing >= exhausted_one // 2 > 0, (
         f"annealing ended {ended_by_annealing} of the {exhausted_one} runs that exhausted a bound"

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import oracle
 import pytest
-from helpers import built, tri_board_at, tri_optima_table, tri_table_index
+from helpers import annealing_tally, built, tri_board_at, tri_optima_table, tri_table_index
 from oracle import TriBoard, shape, tri_board_text
 
 if TYPE_CHECKING:  # (tests/frontend has a conftest of its own, which a run of both would import instead)
@@ -224,15 +224,10 @@ def test_tri_annealing_after_every_bound_gets_the_coset_optimum_and_only_ever_sa
     # (Not quiet: the progress lines say which runs exhausted a bound.)
     annealed = run_solver_many(texts, "--scheme", "tri", "--anneal-after", "0", "--threads", "1")
     searched = run_solver_many(texts, *SINGLE, "--no-annealing")
-    failures, exhausted_one, ended_by_annealing = [], 0, 0
-    for board, with_it, without_it in zip(boards, annealed, searched, strict=True):
-        problem = tri_mismatch(with_it, board, coset_optimum(board))
-        if problem is None and with_it.nodes > without_it.nodes:
-            problem = f"annealing took more nodes: {with_it.nodes:,} against {without_it.nodes:,}"
-        if problem:
-            failures.append(problem)
-        exhausted_one += "exhausted" in with_it.stderr
-        ended_by_annealing += with_it.nodes < without_it.nodes
+    failures, exhausted_one, ended_by_annealing = annealing_tally(
+        (with_it, without_it, tri_mismatch(with_it, board, coset_optimum(board)))
+        for board, with_it, without_it in zip(boards, annealed, searched, strict=True)
+    )
     assert not failures, "\n\n".join(failures[:5])
     assert ended_by_annealing >= exhausted_one * 3 // 4 > 0, (
         f"annealing ended {ended_by_annealing} of the {exhausted_one} runs that exhausted a bound"
