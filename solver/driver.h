@@ -120,9 +120,8 @@ public:
                 root.solvable = solvable(lattice_, root.d);
                 // Symmetry breaking and the table do not mix: an entry written under an orbit's
                 // exclusion would be reused where that orbit was never searched.
-                if constexpr (!L::kTri)   // (off under tri: workable)
-                    if (options_.sw.symmetry && options_.sw.exclusion && !options_.sw.tt)
-                        root.group = lattice_.symmetries_of(root.d);
+                if (options_.sw.symmetry && options_.sw.exclusion && !options_.sw.tt)
+                    root.group = lattice_.symmetries_of(root.d);
                 if (root.solvable)
                     root.bounds = SearchBounds::prepare({lattice_, costs_, options_.sw}, bounds_switched<L>(options_.sw),
                                                         root.d);
@@ -388,16 +387,15 @@ private:
 
     // Under tri, the techniques not yet shown admissible or sound mod 3 are off (design section 4, step 5
     // turns each on with its premise test): the pair and line bounds (their line costs count GF(2) pairs);
-    // the parity rows and their weights ("a 0-point is met an even number of times" is false mod 3); symmetry
-    // (a mirror negates a square's corner signs, which symmetries_of does not see); the work estimate (its
-    // steps assume a press toggles its corners, and its rows of moves assume one entry a square); and the
-    // table (its entries under per-entry exclusion are unproven).
+    // the parity rows and their weights ("a 0-point is met an even number of times" is false mod 3); the
+    // work estimate (its steps assume a press toggles its corners, and its rows of moves assume one entry a
+    // square); and the table (its entries under per-entry exclusion are unproven). (Symmetry is on: a
+    // mirror's negated corner signs are its character, which symmetries_of reads.)
     static Options workable(Options options) {
         if constexpr (L::kTri) {
             options.sw.pair_bound = options.sw.line_bound = false;
             options.sw.parity_rounds = 0;
             options.sw.parity_weights = false;
-            options.sw.symmetry = false;
             options.sw.work_estimate = false;
             options.sw.tt = false;
         }

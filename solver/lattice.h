@@ -197,6 +197,8 @@ struct Lattice {
     Point point_image[kSymmetries][kLatticePoints] = {};
     std::vector<uint16_t> move_image[kSymmetries];
     std::vector<SymmetryGroup> stabiliser;     // per move: the symmetries that map it to itself
+    int character[kSymmetries] = {};           // +1 where a symmetry keeps a square's corner signs, −1 where it
+                                               // negates them (mirrors, quarter turns): tri's χ(g)
     // Under tri, the board's squares once each (two-colour moves): the covering LP's lattice, which only
     // asks which points differ (CoverBound).
     struct NoSquares {};
@@ -252,15 +254,27 @@ struct Lattice {
             if (group >> g & 1) f(move_image[g][index]);
     }
 
-    // The symmetries of the board the difference grid d is invariant under.
-    SymmetryGroup symmetries_of(const Bits& d) const {
+    // The symmetries of the board the difference grid d is invariant under. Under tri, g maps the solutions
+    // of D to those of χ(g)·g(D) (its character: a mirror or a quarter turn negates a square's corner signs),
+    // so g may be broken when χ(g)·g(D) = D: with χ(g) = −1 the image's planes are the other way round.
+    SymmetryGroup symmetries_of(const Grid<L>& d) const {
+        auto image_of = [&](int g, const auto& plane) {
+            std::remove_cv_t<std::remove_reference_t<decltype(plane)>> image;
+            for (int p = 0; p < kLatticePoints; ++p)
+                if (plane.test(p)) image.flip(point_image[g][p]);
+            return image;
+        };
         SymmetryGroup group = 0;
         for (int g = 0; g < kSymmetries; ++g) {
             if (!(symmetries >> g & 1)) continue;
-            Bits image;
-            for (int p = 0; p < kLatticePoints; ++p)
-                if (d.test(p)) image.flip(point_image[g][p]);
-            if (image == d) group |= static_cast<SymmetryGroup>(1u << g);
+            bool kept;
+            if constexpr (L::kTri) {
+                const auto one = image_of(g, d.one), two = image_of(g, d.two);
+                kept = character[g] > 0 ? one == d.one && two == d.two : one == d.two && two == d.one;
+            } else {
+                kept = image_of(g, d) == d;
+            }
+            if (kept) group |= static_cast<SymmetryGroup>(1u << g);
         }
         return group;
     }
@@ -310,6 +324,19 @@ private:
                     if (symmetries >> g & 1)
                         point_image[g][point(i, j)] = static_cast<Point>(point(images[g][0], images[g][1]));
             }
+        // χ(g): whether g takes a square's top-left corner (+ under tri) to its image's top-left or
+        // bottom-right corner (+ too), read off the square of side 2 at the origin.
+        for (int g = 0; g < kSymmetries; ++g) {
+            if (!(symmetries >> g & 1)) continue;
+            const int corners[4] = {point(0, 0), point(0, 2), point(2, 0), point(2, 2)};
+            int low = kLatticePoints, high = -1;
+            for (int p : corners) {
+                low = std::min<int>(low, point_image[g][p]);
+                high = std::max<int>(high, point_image[g][p]);
+            }
+            const int top_left = point_image[g][corners[0]];
+            character[g] = top_left == low || top_left == high ? 1 : -1;
+        }
         // By top-left point, size and presses.
         auto key = [](int top_left, const Move& m) { return (top_left * kStride + m.size) * L::kTimes + presses(m) - 1; };
         std::vector<int> index_of((kLatticePoints * kStride + kStride) * L::kTimes, -1);

@@ -74,6 +74,7 @@ SABOTAGES = (
     Sabotage(
         "symmetry breaking",
         (("solver/driver.h", "root.group = lattice_.symmetries_of(root.d);", "root.group = kTrivialGroup;"),),
+        also=frozenset({"symmetry breaking under tri"}),
     ),
     Sabotage(
         "the covering LP bound",
@@ -264,6 +265,16 @@ SABOTAGES = (
                 "h = std::max({h, lines_.row_cost(i) + lines_.row_cost(i + 1), "
                 "lines_.col_cost(i) + lines_.col_cost(i + 1)});",
                 "h = 0;",
+            ),
+        ),
+    ),
+    Sabotage(
+        "symmetry breaking under tri",
+        (
+            (
+                "solver/lattice.h",
+                "kept = character[g] > 0 ? one == d.one && two == d.two : one == d.two && two == d.one;",
+                "kept = g == 0;",
             ),
         ),
     ),

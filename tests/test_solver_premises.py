@@ -114,6 +114,17 @@ TRI_6 = """\
 123321
 232212
 """
+# A tri board a quarter turn maps to itself (tests/test_solver_tri.py's symmetric_tri_board(Random(1), 7,
+# "quarter turn", False)): symmetry breaking under its character takes it from 38,531 nodes to 30,205.
+TRI_QUARTER_TURN = """\
+2313232
+3312233
+2221211
+3211123
+1121222
+3322133
+2323132
+"""
 CORNER_31 = "0" * 31 + "\n"
 CORNER_31 = (
     CORNER_31 * 16
@@ -174,6 +185,7 @@ PREMISES_BESIDE = [
         TRI_6,
         ("--scheme", "tri"),
     ),
+    ("symmetry breaking under tri", ("--no-symmetry",), TRI_QUARTER_TURN, ("--scheme", "tri")),
 ]
 CASES = [(*premise, ()) for premise in PREMISES] + PREMISES_BESIDE
 

@@ -234,6 +234,57 @@ def test_tri_annealing_after_every_bound_gets_the_coset_optimum_and_only_ever_sa
     )
 
 
+# --- symmetry ----------------------------------------------------------------------------------------
+
+# The symmetries of an n x n board as maps of tiles: mirrors and quarter turns (character -1 on the corner
+# lattice: they negate a square's corner signs) and transposes and the half turn (+1).
+TILE_MAPS = {
+    "left-right mirror": lambda n, i, j: (i, n - 1 - j),
+    "quarter turn": lambda n, i, j: (j, n - 1 - i),
+    "transpose": lambda n, i, j: (j, i),
+    "half turn": lambda n, i, j: (n - 1 - i, n - 1 - j),
+}
+
+
+def symmetric_tri_board(rng: random.Random, n: int, symmetry: str, swapped: bool) -> TriBoard:
+    """A board made by pressing squares in orbits of the symmetry, so that it maps the tiles to themselves;
+    swapped: the image square pressed the other number of times (2 for 1), so that the symmetry maps the
+    board to its colours swapped, blue for red, which it is no symmetry of: a search that broke it would
+    lose solutions."""
+    tile_map = TILE_MAPS[symmetry]
+
+    def image(move: tuple[int, int, int]) -> tuple[int, int, int]:
+        r, c, k = move
+        corners = [tile_map(n, i, j) for i, j in ((r, c), (r + k - 1, c + k - 1))]
+        return min(i for i, _ in corners), min(j for _, j in corners), k
+
+    presses: dict[tuple[int, int, int], int] = {}
+    for move in oracle.all_moves(n):
+        if move in presses or rng.random() > 0.3:
+            continue
+        times = rng.randrange(1, 3)
+        orbit, twin = [move], image(move)
+        while twin != move:
+            orbit.append(twin)
+            twin = image(twin)
+        for step, square in enumerate(orbit):
+            presses[square] = 3 - times if swapped and step % 2 else times
+    return oracle.tri_board_made_by(n, n, [m for m, t in presses.items() for _ in range(t)])
+
+
+@pytest.mark.parametrize("swapped", [False, True], ids=["symmetric", "colours swapped"])
+@pytest.mark.parametrize("symmetry", list(TILE_MAPS))
+def test_boards_a_symmetry_maps_to_themselves_or_to_their_colours_swapped_get_the_coset_optimum(
+    run_solver_many, symmetry, swapped
+):
+    """Symmetry breaking under tri reads each symmetry's character: a board a mirror maps to itself may
+    have the mirror broken; one it maps to its colours swapped may not (the mirror of a solution solves the
+    swapped board). Ignoring the character breaks the second kind and loses optima."""
+    rng = random.Random(3690 + len(symmetry) + swapped)
+    boards = [symmetric_tri_board(rng, n, symmetry, swapped) for n in (4, 5, 5, 5) for _ in range(15)]
+    check(run_solver_many, [(board, coset_optimum(board)) for board in boards])
+
+
 # --- every optimal solution --------------------------------------------------------------------------
 
 
