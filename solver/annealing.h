@@ -116,10 +116,6 @@ public:
     const std::vector<uint16_t>& best() const { return best_; }
 
 private:
-    // What `change` presses of a square add mod kColours at its corner q: under tri −change at the
-    // corners (r, c) and (r + k, c + k) and +change at the other two (step_at); a flip for two colours.
-    static int turn(int q, int change) { return q == 0 || q == 3 ? kColours - change : change; }
-
     void start_from_nothing() {
         presses_.assign(squares_.moves.size(), 0);
         count_ = 0;
@@ -159,7 +155,7 @@ private:
         if constexpr (L::kTri) {
             int unsolved = 0;
             for (int q = 0; q < 4; ++q)
-                unsolved += ((value_[corner[q]] + turn(q, change)) % kColours != 0) - (value_[corner[q]] != 0);
+                unsolved += ((value_[corner[q]] + step_at(q, change)) % kColours != 0) - (value_[corner[q]] != 0);
             const int after = (presses_[square] + change) % kColours;
             return accept_[after - presses_[square] + 2][unsolved + 4];
         } else {
@@ -178,7 +174,7 @@ private:
             const int p = corner[q];
             if constexpr (L::kTri) {
                 const bool was_unsolved = value_[p] != 0;
-                value_[p] = static_cast<uint8_t>((value_[p] + turn(q, change)) % kColours);
+                value_[p] = static_cast<uint8_t>((value_[p] + step_at(q, change)) % kColours);
                 if ((value_[p] != 0) == was_unsolved) continue;   // 1 to 2 or back: still unsolved
             } else {
                 value_[p] ^= 1;

@@ -150,7 +150,8 @@ public:
                int depth, int floor) {
         search_.reset(root, d, roots);
         search_.enter(node);
-        const int budget = bound_ - lattice_.presses_on(node.path);
+        const int made = lattice_.presses_on(node.path);
+        const int budget = bound_ - made;
         const int h = search_.bound(budget);
         if (h > budget) {
             ++listing_.dropped;
@@ -159,7 +160,7 @@ public:
         }
         if (depth == 0 || h == 0) {
             listing_.cubes.push_back(Cube{target, node.group, node.path, node.excluded, node.refuted,
-                                          std::max(floor, lattice_.presses_on(node.path) + h)});
+                                          std::max(floor, made + h)});
             return;
         }
         ++listing_.nodes;

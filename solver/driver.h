@@ -213,8 +213,9 @@ private:
     }
 
     // Annealing for solutions of `goal` moves, on every thread, for each live root that can still have
-    // one, until one has: the schedule's proposals per node of the bound just exhausted on each thread, from a seed of its own, so that a thread's runs are the same on every run. The shortest met
-    // is annealed_ (the first root's, of two as short).
+    // one, until one has: the schedule's proposals per node of the bound just exhausted on each thread,
+    // from a seed of its own, so that a thread's runs are the same on every run. The shortest met is
+    // annealed_ (the first root's, of two as short).
     void anneal(int goal, uint64_t bound_nodes) {
         const uint64_t steps = std::max(kMinAnnealSteps, Annealer::Schedule::kStepsPerNode * bound_nodes);
         const uint64_t longest = Annealer::Schedule::longest_run(lattice_.plain().moves.size());

@@ -136,8 +136,9 @@ inline int presses(const Move<L>& m) {
 
 // What a tri press adds to D at its corner q (0-3, Move::corner's order), mod 3: −times at (r, c) and
 // (r+k, c+k), +times at the other two.
+inline int step_at(int q, int times) { return q == 0 || q == 3 ? 3 - times : times; }
 template <class L>
-inline int step_at(const Move<L>& m, int q) { return q == 0 || q == 3 ? 3 - m.times : m.times; }
+inline int step_at(const Move<L>& m, int q) { return step_at(q, m.times); }
 
 // A tri difference grid: per point a value 0-2 mod 3, as two planes (value 1, value 2). It reads as Bits
 // do where the search and the bounds only ask which points still differ.
