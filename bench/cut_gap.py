@@ -3,6 +3,8 @@
 
     .venv/bin/python bench/cut_gap.py --sizes 11-12 --boards 3 --deep 3
     .venv/bin/python bench/cut_gap.py --sizes 11 --boards 3 --nodes
+    .venv/bin/python bench/cut_gap.py --sizes 12-13 --boards 3 --nodes --gurobi
+    .venv/bin/python bench/cut_gap.py --sizes 13 --first 2 --boards 1 --by-budget
 
 Per board (bench/peers.py's `uniform-N-i`), with LPs of its own (GLOP), nothing shared with the
 solver's, on the corner lattice with every move 0 <= x <= 1:
@@ -27,6 +29,19 @@ which is what those rows could save (an outermost refuted node's subtree counted
 such nodes; the mean of budget + 1 - the parity LP (what refuting takes); the mean the cuts add;
 the nodes all the parity rows refute and what they save; the nodes the cuts refute besides and what
 they save; the search's nodes in all.
+
+--nodes --gurobi: at the same nodes, Gurobi's root instead (its presolve and whole cut loop, zero-half
+and mod-k among them; `pip install gurobipy==13.0.3`, whose size-limited licence covers every board up to
+15x15) on the corner model, every lattice point's moves summing to its colour plus twice an integer,
+the node's forbidden moves held at 0: what the strongest cut loop at hand would refute there, and what
+that would save. Its columns: such nodes; those Gurobi's root refutes and what they save; its seconds a
+node (median, one thread); the search's nodes in all.
+--gurobi-cuts sets its Cuts parameter (3: the most aggressive).
+
+--by-budget: no LPs of its own; a copy of the solver built to count (one thread; arguments this script
+does not know go to the solver, e.g. --no-annealing) prints, per moves left, the nodes the search
+entered, the LPs it re-solved there and how many of those refuted: where the tree is, and where the LP
+runs.
 """
 
 import argparse
@@ -220,14 +235,43 @@ DUMP_EDITS = [
 ]
 
 
-def dumping_solver(folder):
-    """A copy of the solver that prints its re-solved, unrefuted nodes on standard error."""
+# The lines that make a copy of the solver count, per moves left, the nodes it entered, the LPs it
+# re-solved there and the ones of those that refuted, and print them when it exits (--by-budget).
+COUNT_EDITS = [
+    (
+        "    bool dfs(int budget, SymmetryGroup group) {\n",
+        "        ++budget_counts[std::min(budget, 63)][0];\n",
+    ),
+    (
+        "                const bool refuted_here = bounds_.refine(here, budget) > budget;\n",
+        "                ++budget_counts[std::min(budget, 63)][1];\n"
+        "                if (refuted_here) ++budget_counts[std::min(budget, 63)][2];\n",
+    ),
+]
+COUNTS_HEADER = """#include <cstdio>
+inline unsigned long long budget_counts[64][3];
+struct BudgetCounts {
+    ~BudgetCounts() {
+        for (int b = 0; b < 64; ++b)
+            if (budget_counts[b][0])
+                std::fprintf(stderr, "BUDGET %d %llu %llu %llu\\n", b, budget_counts[b][0],
+                             budget_counts[b][1], budget_counts[b][2]);
+    }
+};
+inline BudgetCounts budget_counts_printed;
+"""
+
+
+def dumping_solver(folder, edits=DUMP_EDITS):
+    """A copy of the solver with `edits` made to solver/search.h: by default one that prints its
+    re-solved, unrefuted nodes on standard error."""
     source = folder / "src"
     shutil.copytree(REPO / "solver", source / "solver")
     shutil.copy(REPO / "unflip_solver.cpp", source)
+    (source / "counts.h").write_text(COUNTS_HEADER)
     search = source / "solver" / "search.h"
     text = search.read_text()
-    for find, after in DUMP_EDITS:
+    for find, after in edits:
         if text.count(find) != 1:
             raise SystemExit(f"error: solver/search.h has changed: {find.strip()!r} is not there once")
         text = text.replace(find, find + after)
@@ -244,6 +288,8 @@ def dumping_solver(folder):
             "string",
             "-include",
             "cstdio",
+            "-include",
+            str(source / "counts.h"),
             "-o",
             str(binary),
             str(source / "unflip_solver.cpp"),
@@ -251,6 +297,24 @@ def dumping_solver(folder):
         check=True,
     )
     return binary
+
+
+def by_budget(binary, rows, name, solver_args):
+    """Per moves left: the nodes the search entered, and the LPs it re-solved there and how many refuted."""
+    done = subprocess.run(
+        [str(binary), "--threads", "1", "--quiet", *solver_args],
+        input="\n".join(rows) + "\n",
+        capture_output=True,
+        text=True,
+    )
+    total = int(re.search(r"^NODES (\d+)$", done.stdout, re.M).group(1))
+    print(f"{name}: {total} nodes")
+    print(f"{'moves left':>10} {'nodes':>10} {'share':>6} {'LPs':>6} {'refuted':>7}")
+    for line in done.stderr.splitlines():
+        if line.startswith("BUDGET "):
+            budget, nodes, lps, refuted = map(int, line.split()[1:])
+            print(f"{budget:>10} {nodes:>10} {nodes / total:>6.1%} {lps:>6} {refuted:>7}")
+    print(flush=True)
 
 
 def refined_nodes(binary, rows, n, index_of):
@@ -311,6 +375,52 @@ def node_report(name, nodes, total, bounds):
     )
 
 
+def gurobi():
+    try:
+        import gurobipy
+    except ImportError:
+        raise SystemExit("error: --gurobi needs gurobipy: pip install -r requirements-bench.txt") from None
+    return gurobipy
+
+
+def gurobi_root(gp, points, moves, d, forbidden, budget, cuts):
+    """Whether Gurobi's root (presolve and cuts, no branching) proves the node needs more than `budget`
+    moves, and its seconds."""
+
+    with gp.Env(params={"OutputFlag": 0, "Threads": 1}) as env, gp.Model(env=env) as model:
+        x = model.addVars(len(moves), vtype=gp.GRB.BINARY)
+        for n in forbidden:
+            x[n].UB = 0
+        at = [[] for _ in points]
+        for n, (_, corners) in enumerate(moves):
+            for p in corners:
+                at[p].append(n)
+        for p, used in enumerate(at):
+            if used:
+                y = model.addVar(vtype=gp.GRB.INTEGER, ub=len(used) // 2)
+                model.addConstr(gp.quicksum(x[n] for n in used) == d[p] + 2 * y)
+        model.setObjective(gp.quicksum(x.values()), gp.GRB.MINIMIZE)
+        model.Params.NodeLimit = 1
+        model.Params.Cuts = cuts
+        model.Params.Heuristics = 0
+        model.Params.Cutoff = budget + 0.5
+        model.optimize()
+        if model.Status in (gp.GRB.CUTOFF, gp.GRB.INFEASIBLE):
+            return True, model.Runtime
+        return math.ceil(model.ObjBound - 1e-6) > budget, model.Runtime
+
+
+def gurobi_report(name, nodes, total, verdicts):
+    refuted = [verdict for verdict, _ in verdicts]
+    seconds = sorted(s for _, s in verdicts)
+    median = seconds[len(seconds) // 2] if seconds else 0
+    print(
+        f"{name:<14} {len(nodes):>6} {sum(refuted):>7} {saved(nodes, refuted):>10} {median:>7.2f}"
+        f" {total:>11}",
+        flush=True,
+    )
+
+
 def main():
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -328,10 +438,42 @@ def main():
     parser.add_argument(
         "--nodes", action="store_true", help="at the search's re-solved nodes instead (one thread)"
     )
-    options = parser.parse_args()
+    parser.add_argument(
+        "--by-budget",
+        action="store_true",
+        help="per moves left, the search's nodes and LPs (one thread; other arguments go to the solver)",
+    )
+    parser.add_argument("--gurobi", action="store_true", help="with --nodes: Gurobi's root at each node")
+    parser.add_argument(
+        "--gurobi-cuts", type=int, default=-1, help="Gurobi's Cuts parameter (-1 its own choice, 3 the most)"
+    )
+    options, solver_args = parser.parse_known_args()
+    if solver_args and not options.by_budget:
+        parser.error(f"unrecognized arguments: {' '.join(solver_args)}")
     indices = range(options.first, options.first + options.boards)
     boards = [(n, i) for n in level_numbers(options.sizes) for i in indices]
     cuts = (options.rounds, options.tolerance, options.largest, options.per_round)
+    if options.by_budget:
+        with tempfile.TemporaryDirectory() as folder:
+            binary = dumping_solver(Path(folder), COUNT_EDITS)
+            for n, i in boards:
+                by_budget(binary, uniform_rows(n, i), f"uniform-{n}-{i}", solver_args)
+        return
+    if options.nodes and options.gurobi:
+        gp = gurobi()
+        print(f"{'board':<14} {'nodes':>6} {'refuted':>7} {'saves':>10} {'s/node':>7} {'of nodes':>11}")
+        with tempfile.TemporaryDirectory() as folder:
+            binary = dumping_solver(Path(folder))
+            for n, i in boards:
+                points, moves = lattice(n, n)
+                index_of = {m[0]: k for k, m in enumerate(moves)}
+                nodes, total = refined_nodes(binary, uniform_rows(n, i), n, index_of)
+                verdicts = [
+                    gurobi_root(gp, points, moves, d, forbidden, budget, options.gurobi_cuts)
+                    for budget, _, d, forbidden, _ in nodes
+                ]
+                gurobi_report(f"uniform-{n}-{i}", nodes, total, verdicts)
+        return
     if options.nodes:
         print(
             f"{'board':<14} {'nodes':>6} {'to refute':>9} {'cuts add':>9} {'parity':>7} {'saves':>10}"
