@@ -36,7 +36,8 @@ and mod-k among them; `pip install gurobipy==13.0.3`, whose size-limited licence
 the node's forbidden moves held at 0: what the strongest cut loop at hand would refute there, and what
 that would save. Its columns: such nodes; those Gurobi's root refutes and what they save; its seconds a
 node (median, one thread); the search's nodes in all.
---gurobi-cuts sets its Cuts parameter (3: the most aggressive).
+--gurobi-cuts sets its Cuts parameter (3: the most aggressive). Without --nodes, --gurobi adds Gurobi's
+root bound at each position as a column.
 
 --by-budget: no LPs of its own; a copy of the solver built to count (one thread; arguments this script
 does not know go to the solver, e.g. --no-annealing) prints, per moves left, the nodes the search
@@ -383,9 +384,9 @@ def gurobi():
     return gurobipy
 
 
-def gurobi_root(gp, points, moves, d, forbidden, budget, cuts):
-    """Whether Gurobi's root (presolve and cuts, no branching) proves the node needs more than `budget`
-    moves, and its seconds."""
+def gurobi_root(gp, points, moves, d, forbidden, cuts, budget=None):
+    """Gurobi's root bound (presolve and cuts, no branching) and its seconds: infinite where it proves
+    the position unsolvable or, given a budget as its cutoff, needing more than that."""
 
     with gp.Env(params={"OutputFlag": 0, "Threads": 1}) as env, gp.Model(env=env) as model:
         x = model.addVars(len(moves), vtype=gp.GRB.BINARY)
@@ -403,11 +404,12 @@ def gurobi_root(gp, points, moves, d, forbidden, budget, cuts):
         model.Params.NodeLimit = 1
         model.Params.Cuts = cuts
         model.Params.Heuristics = 0
-        model.Params.Cutoff = budget + 0.5
+        if budget is not None:
+            model.Params.Cutoff = budget + 0.5
         model.optimize()
         if model.Status in (gp.GRB.CUTOFF, gp.GRB.INFEASIBLE):
-            return True, model.Runtime
-        return math.ceil(model.ObjBound - 1e-6) > budget, model.Runtime
+            return math.inf, model.Runtime
+        return model.ObjBound, model.Runtime
 
 
 def gurobi_report(name, nodes, total, verdicts):
@@ -443,7 +445,9 @@ def main():
         action="store_true",
         help="per moves left, the search's nodes and LPs (one thread; other arguments go to the solver)",
     )
-    parser.add_argument("--gurobi", action="store_true", help="with --nodes: Gurobi's root at each node")
+    parser.add_argument(
+        "--gurobi", action="store_true", help="Gurobi's root bound too (with --nodes, instead)"
+    )
     parser.add_argument(
         "--gurobi-cuts", type=int, default=-1, help="Gurobi's Cuts parameter (-1 its own choice, 3 the most)"
     )
@@ -468,10 +472,10 @@ def main():
                 points, moves = lattice(n, n)
                 index_of = {m[0]: k for k, m in enumerate(moves)}
                 nodes, total = refined_nodes(binary, uniform_rows(n, i), n, index_of)
-                verdicts = [
-                    gurobi_root(gp, points, moves, d, forbidden, budget, options.gurobi_cuts)
-                    for budget, _, d, forbidden, _ in nodes
-                ]
+                verdicts = []
+                for budget, _, d, forbidden, _ in nodes:
+                    bound, seconds = gurobi_root(gp, points, moves, d, forbidden, options.gurobi_cuts, budget)
+                    verdicts.append((math.ceil(bound - 1e-6) > budget, seconds))
                 gurobi_report(f"uniform-{n}-{i}", nodes, total, verdicts)
         return
     if options.nodes:
@@ -490,8 +494,9 @@ def main():
         return
     print(
         f"{'board':<14} {'depth':>5} {'cover':>7} {'parity':>7} {'half':>7} {'cuts':>5} {'sep s':>6}"
-        f" {'optimum':>10}"
+        f" {'gurobi':>7} {'optimum':>10}"
     )
+    gp = gurobi() if options.gurobi else None
     for n, i in boards:
         points, moves = lattice(n, n)
         index_of = {m[0]: k for k, m in enumerate(moves)}
@@ -511,9 +516,10 @@ def main():
                     here[p] ^= 1
             cover, parity, half, count, seconds = measure(points, moves, here, forbidden, *cuts)
             left = optimum - depth if isinstance(optimum, int) else optimum
+            root = gurobi_root(gp, points, moves, here, forbidden, options.gurobi_cuts)[0] if gp else None
             print(
                 f"uniform-{n}-{i:<4} {depth:>5} {cover:>7.2f} {parity:>7.2f} {half:>7.2f} {count:>5}"
-                f" {seconds:>6.1f} {left:>10}",
+                f" {seconds:>6.1f} {'-' if root is None else f'{root:.2f}':>7} {left:>10}",
                 flush=True,
             )
 
