@@ -21,6 +21,11 @@ solver's, on the corner lattice with every move 0 <= x <= 1:
           not find the violated ones within 30 s a round);
   optimum the solver's (`--threads 2`, capped at --cap seconds).
 
+--line-sets: the cuts also from every set P inside one lattice row or column, of any size (all
+2^(side+1) subsets of each line at once, with numpy): a move puts two corners or none on a line, so
+these are each line's T-join odd-set rows, the exact relaxation of a single line, which bounds what a
+Lagrangian over lines whose subproblems are tabulated could add.
+
 --deep K: the same at K positions on the solver's optimal solution (its first j moves made and
 forbidden). --nodes: at every node where the search re-solved its LP (`--lp-after`) and was not
 refuted, from a copy of the solver built to print them (one thread): how many of these nodes all
@@ -171,22 +176,77 @@ def separate(moves, at, d, x, largest, most):
     return found[:most]
 
 
-def measure(points, moves, d, forbidden, rounds, tolerance, largest, per_round):
+def separate_lines(points, moves, d, x, most):
+    """The {0, 1/2} cuts x violates most over every set P inside one lattice row or column, of any size:
+    a move with corners on that line has two there, so it is odd in P when exactly one of them is in P
+    (a pair crossing P's border), and P's cuts are the line's T-join odd-set rows with their F. Every
+    subset of every line is tried at once (numpy), each with its best F. Up to `most` of them."""
+    import numpy as np
+
+    height = max(i for i, _ in points)
+    width = max(j for _, j in points)
+    index = {p: n for n, p in enumerate(points)}
+    lines = [[index[(i, j)] for j in range(width + 1)] for i in range(height + 1)]
+    lines += [[index[(i, j)] for i in range(height + 1)] for j in range(width + 1)]
+    found = []
+    for line in lines:
+        where = {p: position for position, p in enumerate(line)}
+        ends = [
+            (n, where[a], where[b])
+            for n, (_, corners) in enumerate(moves)
+            for a, b in pairs_on(corners, where)
+        ]
+        support = [(n, a, b) for n, a, b in ends if x[n] > 1e-9]
+        if not support:
+            continue
+        subsets = np.arange(1 << len(line), dtype=np.int64)
+        a = np.array([e[1] for e in support])
+        b = np.array([e[2] for e in support])
+        crossing = ((subsets[:, None] >> a) ^ (subsets[:, None] >> b)) & 1 == 1
+        values = np.array([x[e[0]] for e in support])
+        cost = (crossing * np.minimum(values, 1 - values)).sum(axis=1)
+        heavy = (crossing & (values > 0.5)).sum(axis=1)
+        colour = sum(((subsets >> position) & 1) * d[p] for position, p in enumerate(line)) % 2
+        even = (heavy + colour) % 2 == 0
+        mend = np.where(crossing, np.abs(1 - 2 * values), np.inf).min(axis=1)
+        cost = np.where(even, cost + mend, cost)
+        for subset in np.flatnonzero(cost < 1 - 1e-6):
+            inside = {line[position] for position in range(len(line)) if subset >> position & 1}
+            odd = [n for n, (_, corners) in enumerate(moves) if sum(p in inside for p in corners) % 2]
+            flipped = {n for n in odd if x[n] > 0.5}
+            if (len(flipped) + sum(d[p] for p in inside)) % 2 == 0:
+                flipped ^= {min(odd, key=lambda n: abs(1 - 2 * x[n]))}
+            found.append((1 - float(cost[subset]), odd, flipped))
+    found.sort(key=lambda cut: -cut[0])
+    return found[:most]
+
+
+def pairs_on(corners, where):
+    """The pair of a move's corners that lie on a line (none, or the two on it)."""
+    on = [p for p in corners if p in where]
+    return [(on[0], on[1])] if len(on) == 2 else []
+
+
+def measure(points, moves, d, forbidden, rounds, tolerance, largest, per_round, line_sets=False):
     lp = Relaxation(points, moves, d, forbidden)
     cover = lp.solve()
     lp.add_parity_rows()
     parity = lp.solve()
     half = parity
     started = time.perf_counter()
-    for _ in range(rounds):
-        found = [
-            cut for cut in separate(moves, lp.at, d, lp.values(), largest, per_round) if cut[0] > tolerance
-        ]
+    for _ in range(rounds if parity < math.inf else 0):  # no LP solution: the position is unsolvable
+        x = lp.values()
+        found = separate(moves, lp.at, d, x, largest, per_round)
+        if line_sets:
+            found = sorted(found + separate_lines(points, moves, d, x, per_round), key=lambda cut: -cut[0])
+        found = [cut for cut in found[:per_round] if cut[0] > tolerance]
         if not found:
             break
         for _, odd, flipped in found:
             lp.add_half_cut(odd, flipped)
         half = lp.solve()
+        if half == math.inf:  # the cuts prove the position unsolvable
+            break
     return cover, parity, half, lp.cuts, time.perf_counter() - started
 
 
@@ -433,6 +493,9 @@ def main():
     parser.add_argument("--rounds", type=int, default=40, help="separation rounds a position at most")
     parser.add_argument("--tolerance", type=float, default=0.01, help="smallest violation a cut is added for")
     parser.add_argument("--largest", type=int, default=3, help="points in a cut's set P at most")
+    parser.add_argument(
+        "--line-sets", action="store_true", help="also every set P inside one lattice row or column"
+    )
     parser.add_argument("--per-round", type=int, default=30, help="cuts added a round at most")
     parser.add_argument("--deep", type=int, default=0, help="positions on the optimal path, besides the root")
     parser.add_argument("--cap", type=float, default=120, help="the solver's seconds a board")
@@ -456,7 +519,7 @@ def main():
         parser.error(f"unrecognized arguments: {' '.join(solver_args)}")
     indices = range(options.first, options.first + options.boards)
     boards = [(n, i) for n in level_numbers(options.sizes) for i in indices]
-    cuts = (options.rounds, options.tolerance, options.largest, options.per_round)
+    cuts = (options.rounds, options.tolerance, options.largest, options.per_round, options.line_sets)
     if options.by_budget:
         with tempfile.TemporaryDirectory() as folder:
             binary = dumping_solver(Path(folder), COUNT_EDITS)
