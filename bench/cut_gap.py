@@ -268,13 +268,16 @@ def solve(solver, rows, cap):
 
 
 # The lines that make a copy of the solver print each node it re-solved the LP at and was not refuted
-# by, with what its subtree took after that: (text to find in solver/search.h, text to put after it).
+# by, with what its subtree took after that: (its file under solver/, text to find there, text to put
+# after it).
 DUMP_EDITS = [
     (
+        "search.h",
         "        bool refined = false;\n",
         "        std::string dump;   // the node, once refined\n        uint64_t dump_start = 0;\n",
     ),
     (
+        "search.h",
         "                if (refuted_here) break;\n",
         "                dump_start = local_nodes_;\n"
         '                dump = "REFINE " + std::to_string(budget) + " " +\n'
@@ -289,6 +292,7 @@ DUMP_EDITS = [
         "                                 std::to_string(moves_[m].size);\n",
     ),
     (
+        "search.h",
         "        if (refined) bounds_.leave(here);\n",
         '        if (refined && !dump.empty()) std::fprintf(stderr, "%s N %llu\\n", dump.c_str(),\n'
         "            (unsigned long long)(local_nodes_ - dump_start));\n",
@@ -297,26 +301,41 @@ DUMP_EDITS = [
 
 
 # The lines that make a copy of the solver count, per moves left, the nodes it entered, the LPs it
-# re-solved there and the ones of those that refuted, and print them when it exits (--by-budget).
+# re-solved there, the ones of those that refuted and the dual simplex pivots they took, and print them
+# when it exits, with the pivots of the whole run (--by-budget).
 COUNT_EDITS = [
     (
+        "search.h",
         "    bool dfs(int budget, SymmetryGroup group) {\n",
         "        ++budget_counts[std::min(budget, 63)][0];\n",
     ),
     (
+        "search.h",
         "                const bool refuted_here = bounds_.refine(here, budget) > budget;\n",
         "                ++budget_counts[std::min(budget, 63)][1];\n"
-        "                if (refuted_here) ++budget_counts[std::min(budget, 63)][2];\n",
+        "                if (refuted_here) ++budget_counts[std::min(budget, 63)][2];\n"
+        "                budget_counts[std::min(budget, 63)][3] += lp_pivots - pivots_before;\n",
+    ),
+    (
+        "search.h",
+        "            if (!refined && due) {\n",
+        "                const unsigned long long pivots_before = lp_pivots;\n",
+    ),
+    (
+        "cover_lp.h",
+        "    bool pivot(const Leaving& leave) {\n",
+        "        ++lp_pivots;\n",
     ),
 ]
 COUNTS_HEADER = """#include <cstdio>
-inline unsigned long long budget_counts[64][3];
+inline unsigned long long budget_counts[64][4], lp_pivots;
 struct BudgetCounts {
     ~BudgetCounts() {
         for (int b = 0; b < 64; ++b)
             if (budget_counts[b][0])
-                std::fprintf(stderr, "BUDGET %d %llu %llu %llu\\n", b, budget_counts[b][0],
-                             budget_counts[b][1], budget_counts[b][2]);
+                std::fprintf(stderr, "BUDGET %d %llu %llu %llu %llu\\n", b, budget_counts[b][0],
+                             budget_counts[b][1], budget_counts[b][2], budget_counts[b][3]);
+        std::fprintf(stderr, "PIVOTS %llu\\n", lp_pivots);
     }
 };
 inline BudgetCounts budget_counts_printed;
@@ -324,19 +343,18 @@ inline BudgetCounts budget_counts_printed;
 
 
 def dumping_solver(folder, edits=DUMP_EDITS):
-    """A copy of the solver with `edits` made to solver/search.h: by default one that prints its
-    re-solved, unrefuted nodes on standard error."""
+    """A copy of the solver with `edits` made to its files under solver/: by default one that prints
+    its re-solved, unrefuted nodes on standard error."""
     source = folder / "src"
     shutil.copytree(REPO / "solver", source / "solver")
     shutil.copy(REPO / "unflip_solver.cpp", source)
     (source / "counts.h").write_text(COUNTS_HEADER)
-    search = source / "solver" / "search.h"
-    text = search.read_text()
-    for find, after in edits:
+    for name, find, after in edits:
+        edited = source / "solver" / name
+        text = edited.read_text()
         if text.count(find) != 1:
-            raise SystemExit(f"error: solver/search.h has changed: {find.strip()!r} is not there once")
-        text = text.replace(find, find + after)
-    search.write_text(text)
+            raise SystemExit(f"error: solver/{name} has changed: {find.strip()!r} is not there once")
+        edited.write_text(text.replace(find, find + after))
     binary = folder / "dumping_solver"
     subprocess.run(
         [
@@ -361,7 +379,8 @@ def dumping_solver(folder, edits=DUMP_EDITS):
 
 
 def by_budget(binary, rows, name, solver_args):
-    """Per moves left: the nodes the search entered, and the LPs it re-solved there and how many refuted."""
+    """Per moves left: the nodes the search entered, the LPs it re-solved there, how many refuted and their
+    pivots; and the run's pivots in all (the root's LP, and annealing's, besides)."""
     done = subprocess.run(
         [str(binary), "--threads", "1", "--quiet", *solver_args],
         input="\n".join(rows) + "\n",
@@ -370,11 +389,13 @@ def by_budget(binary, rows, name, solver_args):
     )
     total = int(re.search(r"^NODES (\d+)$", done.stdout, re.M).group(1))
     print(f"{name}: {total} nodes")
-    print(f"{'moves left':>10} {'nodes':>10} {'share':>6} {'LPs':>6} {'refuted':>7}")
+    print(f"{'moves left':>10} {'nodes':>10} {'share':>6} {'LPs':>6} {'refuted':>7} {'pivots':>9}")
     for line in done.stderr.splitlines():
         if line.startswith("BUDGET "):
-            budget, nodes, lps, refuted = map(int, line.split()[1:])
-            print(f"{budget:>10} {nodes:>10} {nodes / total:>6.1%} {lps:>6} {refuted:>7}")
+            budget, nodes, lps, refuted, pivots = map(int, line.split()[1:])
+            print(f"{budget:>10} {nodes:>10} {nodes / total:>6.1%} {lps:>6} {refuted:>7} {pivots:>9}")
+        elif line.startswith("PIVOTS "):
+            print(f"pivots in all: {line.split()[1]}")
     print(flush=True)
 
 
