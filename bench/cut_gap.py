@@ -441,13 +441,14 @@ def saved(nodes, refuted):
 def node_report(name, nodes, total, bounds):
     """bounds: per node (parity LP, with cuts)."""
 
-    def refutes(value, budget):
-        return math.ceil(value - 1e-6) > budget
+    def refutes(value, budget):  # its rounded-up value passes the budget (an unsolvable LP's is infinite)
+        return value - 1e-6 > budget
 
     by_parity = [refutes(p, node[0]) for node, (p, _) in zip(nodes, bounds, strict=True)]
     by_cuts = [refutes(h, node[0]) for node, (_, h) in zip(nodes, bounds, strict=True)]
-    left = [node[0] + 1 - p for node, (p, _) in zip(nodes, bounds, strict=True)]
-    raised = [h - p for p, h in bounds]
+    # The means over the positions whose LP has a solution (the others are refuted by it outright).
+    left = [node[0] + 1 - p for node, (p, _) in zip(nodes, bounds, strict=True) if p < math.inf]
+    raised = [h - p for p, h in bounds if h < math.inf]
     print(
         f"{name:<14} {len(nodes):>6} {sum(left) / max(1, len(left)):>9.2f}"
         f" {sum(raised) / max(1, len(raised)):>9.3f}"
