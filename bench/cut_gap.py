@@ -36,18 +36,18 @@ the nodes all the parity rows refute and what they save; the nodes the cuts refu
 they save; the search's nodes in all.
 
 --nodes --gurobi: at the same nodes, Gurobi's root instead (its presolve and whole cut loop, zero-half
-and mod-k among them; `pip install gurobipy==13.0.3`, whose size-limited licence covers every board up to
-15x15) on the corner model, every lattice point's moves summing to its colour plus twice an integer,
-the node's forbidden moves held at 0: what the strongest cut loop at hand would refute there, and what
-that would save. Its columns: such nodes; those Gurobi's root refutes and what they save; its seconds a
-node (median, one thread); the search's nodes in all.
+and mod-k among them; gurobipy from requirements-bench.txt, whose size-limited licence covers every
+board up to 15x15) on the corner model, every lattice point's moves summing to its colour plus twice
+an integer, the node's forbidden moves held at 0: what the strongest cut loop at hand would refute
+there, and what that would save. Its columns: such nodes; those Gurobi's root refutes and what they
+save; its seconds a node (median, one thread); the search's nodes in all.
 --gurobi-cuts sets its Cuts parameter (3: the most aggressive). Without --nodes, --gurobi adds Gurobi's
 root bound at each position as a column.
 
 --by-budget: no LPs of its own; a copy of the solver built to count (one thread; arguments this script
-does not know go to the solver, e.g. --no-annealing) prints, per moves left, the nodes the search
-entered, the LPs it re-solved there and how many of those refuted: where the tree is, and where the LP
-runs.
+does not know go to the solver, e.g. --no-annealing or --lp-after 1) prints, per moves left, the nodes
+the search entered, the LPs it re-solved there, how many of those refuted and the dual simplex pivots
+they took, then the run's pivots in all: where the tree is, where the LP runs, and what it costs.
 """
 
 import argparse
