@@ -161,6 +161,9 @@ const FlagSwitch kFlagSwitches[] = {
      "the LP's duals and primal are summed afresh at every pivot"},
     {"--no-dual-repair", "dual_repair", &Switches::dual_repair, false,
      "an LP whose rounded duals overload a move proves nothing"},
+    {"--no-kept-rows", "kept_parity_rows", &Switches::kept_parity_rows, false,
+     "a node's LP starts from the covering LP above it, not with the\n"
+     "                       parity rows that bind there"},
     {"--no-annealing", "annealing", &Switches::annealing, false,
      "search the optimum's bound even when annealing could have found\n"
      "                       a solution there"},
@@ -186,7 +189,7 @@ const NumberSwitch kNumberSwitches[] = {
      "                       at most (default 6; 0: the covering LP alone)"},
     {"--parity-gain", "G", &Switches::parity_gain, 0, 100,
      "below the root, stop the parity rounds at one that raised the LP\n"
-     "                       by less than G/100 of a move (default 10; 0: every round)"},
+     "                       by less than G/100 of a move (default 80; 0: every round)"},
     {"--lp-after", "N", &Switches::lp_after, 0, 1 << 30,
      "solve the covering LP again at a node once its subtree has\n"
      "                       taken N nodes (default 2000; 0: at the root only,\n"

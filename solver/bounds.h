@@ -413,32 +413,38 @@ public:
             saved.parity_sum = parity_sum_;
         }
         lp.set_position(node.d.nonzero(), squares_blocked(node.blocked));
+        if (sw_.kept_parity_rows) lp.drop_slack_cuts();
         lp.solve(budget, 0);
         lp.weights(fresh_);
         adopt(fresh_, node.d, weight_, sum_);
         int proven = lp.proven_moves();
         // The parity rows raise the bound by about one move. Without handing their duals down they prove
         // something only for this node, so they are tried only where that can refute; handed down, they
-        // pay in the whole subtree. Either way the state the children's LPs start from stays the covering
-        // LP's: their rows would crowd out the rows of the positions below.
+        // pay in the whole subtree. The LPs below start from this one with the rows that bind here (a
+        // parity row holds at every position) and drop those that no longer bind, so a few rounds of
+        // their own finish them; with --no-kept-rows, from this node's covering LP alone.
         if (sw_.parity_rounds && proven <= budget && (sw_.parity_weights || lp.value() > budget - kParityReach)) {
             if (covering_.size() <= node.depth) covering_.resize(node.depth + 1);
-            lp.save(covering_[node.depth]);
+            if (!sw_.kept_parity_rows) lp.save(covering_[node.depth]);
             lp.solve(budget, sw_.parity_rounds, least_round_gain());
             proven = std::max(proven, lp.proven_moves());
             if (sw_.parity_weights && lp.parity_weights(fresh_)) adopt(fresh_, node.d, parity_weight_, parity_sum_);
-            lp.restore(covering_[node.depth]);
+            if (!sw_.kept_parity_rows) lp.restore(covering_[node.depth]);
         }
         lay_steps(node.d);
         return std::max(proven, CoverWeights::moves_for(std::max(sum_, parity_sum_)));
     }
 
     // For a certificate (certificate.h): the weighting the bound holds now, and the exact duals of the
-    // parity rows' LP that refine solved at the node it just refined (the same solve again, from the
-    // same state, so it proves what refine proved).
+    // parity rows' LP that refine solved at the node it just refined (with kept rows the LP is still
+    // there; without, the same solve again from the same state), so it proves what refine proved.
     const CoverWeights& weights() const { return weight_; }
     void parity_duals(int budget, typename CoverLp::ExactDuals& out) {
         CoverLp& lp = this->lp();
+        if (sw_.kept_parity_rows) {
+            lp.proof_duals(out);
+            return;
+        }
         typename CoverLp::State covering;
         lp.save(covering);
         lp.solve(budget, sw_.parity_rounds, least_round_gain());

@@ -85,15 +85,20 @@ inline void to_integer_weights(const Lattice<L>& lattice, const uint8_t* blocked
     }
 }
 
-// Σ a_i b_i with four running sums: the hot loops of the LP, which a single sum would serialise on the
+// Σ a_i b_i with sixteen running sums: the hot loops of the LP, which fewer sums would serialise on the
 // latency of each addition.
 inline double dot(const double* a, const double* b, int n) {
-    double sum[4] = {0, 0, 0, 0};
+    constexpr int kSums = 16;
+    double sum[kSums] = {};
     int i = 0;
+    for (; i + kSums <= n; i += kSums)
+        for (int k = 0; k < kSums; ++k) sum[k] += a[i + k] * b[i + k];
     for (; i + 4 <= n; i += 4)
         for (int k = 0; k < 4; ++k) sum[k] += a[i + k] * b[i + k];
     for (; i < n; ++i) sum[0] += a[i] * b[i];
-    return (sum[0] + sum[1]) + (sum[2] + sum[3]);
+    double total = 0;
+    for (int k = 0; k < kSums; ++k) total += sum[k];
+    return total;
 }
 
 // The covering LP of a position, kept by the bounded dual simplex method so that a child's LP starts
@@ -170,6 +175,26 @@ public:
         for (int index = 0; index < moves_; ++index)
             if (blocked[index]) state_.fixed[index] = 1;
         open_all();
+    }
+
+    // Forget the parity rows whose surplus is basic: they are outside the core C, so the basis, its
+    // primal and its duals stay as they are, and the rows that bind are kept for the positions below
+    // (a parity row holds at every position, whatever its point's colour).
+    void drop_slack_cuts() {
+        State& s = state_;
+        int kept = 0;
+        for (int k = 0; k < s.cuts; ++k) {
+            const int slot = s.slot_of_row[kCutRow + k];
+            if (slot < 0) continue;
+            s.cut_point[kept] = s.cut_point[k];
+            s.cut_move[kept] = s.cut_move[k];
+            s.slot_of_row[kCutRow + kept] = static_cast<int16_t>(slot);
+            s.row_at[slot] = static_cast<uint16_t>(kCutRow + kept);
+            ++kept;
+        }
+        for (int k = kept; k < s.cuts; ++k) s.slot_of_row[kCutRow + k] = -1;
+        s.cuts = kept;
+        primal_current_ = false;
     }
 
     enum class Result { kOptimal, kAbove, kInfeasible, kIterationCap };

@@ -19,6 +19,9 @@ struct Switches {
     bool lp_updates = true;  // the LP's duals and primal follow each pivot by rank-one changes
     bool dual_repair = true;  // a move the LP's rounded duals overload is mended, not the proof lost
     bool annealing = true;   // after a costly bound, look for a solution one move longer by annealing
+    // A node's LP starts from the one solved above it with the parity rows that bind there, so that it
+    // needs fewer rounds of its own (docs/experiments/2026-12-03-parity-rows-kept-for-the-nodes-below.md).
+    bool kept_parity_rows = true;
     // Each lower bound, on unless its switch turns it off.
 #define UNFLIP_BOUND(type, field, flag, help) bool field = true;
 #include "bounds.def"
@@ -26,7 +29,7 @@ struct Switches {
     int tt_min_budget = 3;   // the table is consulted only this far from the leaves
     int estimate_from = 10;  // the work estimate chooses the branch point with this many moves left or more
     int parity_rounds = 6;   // rounds of parity rows cutting a node's LP (0: none)
-    int parity_gain = 10;    // below the root, the rounds end at one that raised the LP by less than this
+    int parity_gain = 80;    // below the root, the rounds end at one that raised the LP by less than this
                              // many hundredths of a move (0: all parity_rounds of them)
     int anneal_after = 100000;   // annealing follows a bound that took this many nodes or more
     int lp_after = 2000;     // the covering LP is solved again at a node once its subtree has taken

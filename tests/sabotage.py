@@ -137,6 +137,16 @@ SABOTAGES = (
         also=PARITY_WEIGHTS | MENDED | ROUNDS_ENDED,
     ),
     Sabotage(
+        "the parity rows kept for the LPs below",
+        (
+            ("solver/bounds.h", "if (!sw_.kept_parity_rows) lp.save(covering_", "lp.save(covering_"),
+            ("solver/bounds.h", "if (!sw_.kept_parity_rows) lp.restore(covering_", "lp.restore(covering_"),
+        ),
+        # the rounds ended early and the mended duals are tuned beside the kept rows (--parity-gain 80):
+        # without them, their premises' boards lose nodes to both
+        also=MENDED | ROUNDS_ENDED,
+    ),
+    Sabotage(
         "the parity rounds ended once one gains little",
         (
             (
