@@ -86,9 +86,9 @@ SABOTAGES = (
             ),
             (
                 "solver/bounds.h",
-                "int value(const Bits&, int) const { "
+                "int value(const Grid&, int) const { "
                 "return CoverWeights::moves_for(std::max(sum_, parity_sum_)); }",
-                "int value(const Bits&, int) const { return 0; }",
+                "int value(const Grid&, int) const { return 0; }",
             ),
             (
                 "solver/bounds.h",
@@ -243,9 +243,9 @@ SABOTAGES = (
         (
             (
                 "solver/bounds.h",
-                "int value(const Bits&, int) const { return std::max((lines_.row_sum() + 1) / 2, "
+                "int value(const Grid&, int) const { return std::max((lines_.row_sum() + 1) / 2, "
                 "(lines_.col_sum() + 1) / 2); }",
-                "int value(const Bits&, int) const { return 0; }",
+                "int value(const Grid&, int) const { return 0; }",
             ),
             (
                 "solver/bounds.h",
