@@ -61,6 +61,9 @@ STEERED = frozenset(
 )
 # The LP solved where the work estimate foresees a big subtree: gone with the estimate or with the re-solve.
 FORESEEN = frozenset({"the LP solved on entering a node the work estimate foresees big"})
+# The parity rows kept for the LPs below: its premise runs the LP at every node, so with no LP below the
+# root there is nothing to keep.
+KEPT = frozenset({"the parity rows kept for the LPs below"})
 COVER_LP = (
     frozenset({"re-solving the LP below the root", "the parity rows"})
     | FORESEEN
@@ -68,6 +71,7 @@ COVER_LP = (
     | MENDED
     | STEERED
     | ROUNDS_ENDED
+    | KEPT
 )
 
 SABOTAGES = (
@@ -112,7 +116,7 @@ SABOTAGES = (
                 "return false && (subtree_nodes",
             ),
         ),
-        also=frozenset({"the parity rows"}) | PARITY_WEIGHTS | MENDED | ROUNDS_ENDED | FORESEEN,
+        also=frozenset({"the parity rows"}) | PARITY_WEIGHTS | MENDED | ROUNDS_ENDED | FORESEEN | KEPT,
     ),
     Sabotage(
         "the LP solved on entering a node the work estimate foresees big",
@@ -123,6 +127,8 @@ SABOTAGES = (
                 "const bool foreseen = false && budget",
             ),
         ),
+        # on UNIFORM_11, the premise of the rounds ended early, the LP foreseen is where they end
+        also=ROUNDS_ENDED,
     ),
     Sabotage(
         "the parity rows",
