@@ -424,8 +424,10 @@ public:
         // parity row holds at every position) and drop those that no longer bind, so a few rounds of
         // their own finish them; with --no-kept-rows, from this node's covering LP alone.
         if (sw_.parity_rounds && proven <= budget && (sw_.parity_weights || lp.value() > budget - kParityReach)) {
-            if (covering_.size() <= node.depth) covering_.resize(node.depth + 1);
-            if (!sw_.kept_parity_rows) lp.save(covering_[node.depth]);
+            if (!sw_.kept_parity_rows) {
+                if (covering_.size() <= node.depth) covering_.resize(node.depth + 1);
+                lp.save(covering_[node.depth]);
+            }
             lp.solve(budget, sw_.parity_rounds, least_round_gain());
             proven = std::max(proven, lp.proven_moves());
             if (sw_.parity_weights && lp.parity_weights(fresh_)) adopt(fresh_, node.d, parity_weight_, parity_sum_);

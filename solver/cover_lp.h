@@ -194,7 +194,6 @@ public:
         }
         for (int k = kept; k < s.cuts; ++k) s.slot_of_row[kCutRow + k] = -1;
         s.cuts = kept;
-        primal_current_ = false;
     }
 
     enum class Result { kOptimal, kAbove, kInfeasible, kIterationCap };
