@@ -139,13 +139,18 @@ SABOTAGES = (
                 "if (false) continue;",
             ),
         ),
-        # the duals handed down, and mended, are the parity rows', as are the rounds that end
-        also=PARITY_WEIGHTS | MENDED | ROUNDS_ENDED,
+        # the duals handed down, and mended, are the parity rows', as are the rounds that end and the rows
+        # kept below
+        also=PARITY_WEIGHTS | MENDED | ROUNDS_ENDED | KEPT,
     ),
     Sabotage(
         "the parity rows kept for the LPs below",
         (
-            ("solver/bounds.h", "if (!sw_.kept_parity_rows) lp.save(covering_", "lp.save(covering_"),
+            (
+                "solver/bounds.h",
+                "if (!sw_.kept_parity_rows) {\n                if (covering_",
+                "if (true) {\n                if (covering_",
+            ),
             ("solver/bounds.h", "if (!sw_.kept_parity_rows) lp.restore(covering_", "lp.restore(covering_"),
         ),
         # the rounds ended early and the mended duals are tuned beside the kept rows (--parity-gain 80):
