@@ -166,13 +166,19 @@ SABOTAGES = (
                 "const bool gaining = true;",
             ),
         ),
+        # With every round run, the kept rows save no nodes on their board (UNIFORM_10, the LP at every
+        # node: 557 against 528 with --no-kept-rows beside --parity-gain 0, at 03480d2)
+        also=KEPT,
     ),
     Sabotage(
         "the LP's rounded duals mended",
         (("solver/cover_lp.h", "        return excess == 0;", "        return false;"),),
         # unmended, the rounds' weights handed down differ, and on UNIFORM_10 ending them early then costs
-        # nodes (12,916 against 11,189 with --no-dual-repair, at 6ce7e3f)
-        also=ROUNDS_ENDED,
+        # nodes (12,916 against 11,189 with --no-dual-repair, at 6ce7e3f); the rows kept below lose their
+        # proofs to the rounding (UNIFORM_10, the LP at every node: 1,933 against 1,209 with --no-kept-rows
+        # beside --no-dual-repair), and there exclusion costs nodes (14,763 against 13,593 with
+        # --no-exclusion beside it; both at 03480d2)
+        also=ROUNDS_ENDED | KEPT | frozenset({"sibling exclusion"}),
     ),
     Sabotage(
         "the parity rows' duals handed down to the subtree",
@@ -216,11 +222,17 @@ SABOTAGES = (
         ),
         # Without exclusion, UNIFORM_11's mended duals and rounds ended early cost nodes: 8,615 and 8,080
         # against 10,203 with --no-exclusion beside them (seen at 19918c6).
-        also=frozenset({"symmetry breaking"}) | MENDED | ROUNDS_ENDED,
+        # Symmetry breaking works through exclusion, under tri too; the pair bound on CORNER_31 saves nothing
+        # without it (27 nodes either way, at 03480d2).
+        also=frozenset(
+            {"symmetry breaking", "symmetry breaking under tri", "the pair bound on lines past 16 points"}
+        )
+        | MENDED
+        | ROUNDS_ENDED,
     ),
     Sabotage(
         "move ordering",
-        (("solver/search.h", "const int gain = sw_.ordering ? ", "const int gain = false ? "),),
+        (("solver/search.h", "} else if (sw_.ordering) {", "} else if (false) {"),),
         # Seen on weekly #1 (at 65f2f68): without the ordering, fewest branches saves no nodes there either.
         also=frozenset({"branching at the point with fewest moves"}),
     ),
