@@ -222,13 +222,8 @@ SABOTAGES = (
         ),
         # Without exclusion, UNIFORM_11's mended duals and rounds ended early cost nodes: 8,615 and 8,080
         # against 10,203 with --no-exclusion beside them (seen at 19918c6).
-        # Symmetry breaking works through exclusion, under tri too; the pair bound on CORNER_31 saves nothing
-        # without it (27 nodes either way, at 03480d2).
-        also=frozenset(
-            {"symmetry breaking", "symmetry breaking under tri", "the pair bound on lines past 16 points"}
-        )
-        | MENDED
-        | ROUNDS_ENDED,
+        # Symmetry breaking works through exclusion, under tri too.
+        also=frozenset({"symmetry breaking", "symmetry breaking under tri"}) | MENDED | ROUNDS_ENDED,
     ),
     Sabotage(
         "move ordering",
