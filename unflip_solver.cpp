@@ -164,6 +164,9 @@ const FlagSwitch kFlagSwitches[] = {
     {"--no-kept-rows", "kept_parity_rows", &Switches::kept_parity_rows, false,
      "a node's LP starts from the covering LP above it, not with the\n"
      "                       parity rows that bind there"},
+    {"--no-lagrangian", "lagrangian", &Switches::lagrangian, false,
+     "no Lagrangian with parity rows of the node's own at the nodes far\n"
+     "                       from the leaves"},
     {"--no-annealing", "annealing", &Switches::annealing, false,
      "search the optimum's bound even when annealing could have found\n"
      "                       a solution there"},
@@ -200,6 +203,10 @@ const NumberSwitch kNumberSwitches[] = {
      "                       40; 0: never)"},
     {"--lp-ahead-from", "B", &Switches::lp_ahead_from, 1, kMaxBound,
      "--lp-ahead only with B or more moves left (default 20)"},
+    {"--lagrangian-from", "B", &Switches::lagrangian_from, 1, kMaxBound,
+     "the Lagrangian at nodes with B or more moves left (default 12)"},
+    {"--lagrangian-iterations", "I", &Switches::lagrangian_iterations, 1, 100000,
+     "its subgradient steps a node, at most (default 120)"},
     {"--estimate-from", "B", &Switches::estimate_from, 1, kMaxBound,
      "the work estimate chooses the branch point with B or more moves\n"
      "                       left (default 10)"},

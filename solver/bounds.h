@@ -27,6 +27,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <cstdlib>
 #include <initializer_list>
 #include <iterator>
 #include <memory>
@@ -35,6 +36,7 @@
 #include "lattice.h"
 #include "line_costs.h"
 #include "cover_lp.h"
+#include "lagrangian.h"
 #include "switches.h"
 
 namespace unflip {
@@ -72,6 +74,11 @@ struct BoundDefaults {
     int refine(const AnyNode&, int) { return 0; }
     template <class AnyNode>
     void leave(const AnyNode&) {}
+    static constexpr bool kTightens = false;
+    template <class AnyNode>
+    int tighten(const AnyNode&, int) { return 0; }
+    template <class AnyNode>
+    void loosen(const AnyNode&) {}
 };
 
 // The lattice's rows and columns as line masks (bit j of row i is point (i, j); bit i of column j too) and
@@ -277,6 +284,8 @@ public:
         }
         root_lp_ = &root.lp;
         lp_current_ = false;
+        held_ = false;
+        for (Tightened& tightened : tightened_) tightened.ran = false;
         lay_steps(d);
     }
 
@@ -291,6 +300,8 @@ public:
         for (int p : m.corner) sum_ += d.test(p) ? weight_.of[p] : -weight_.of[p];
         if (sw_.parity_weights)
             for (int p : m.corner) parity_sum_ += d.test(p) ? parity_weight_.of[p] : -parity_weight_.of[p];
+        if (held_)
+            for (int p : m.corner) held_sum_ += d.test(p) ? held_weight_.of[p] : -held_weight_.of[p];
         for (int p : m.corner) {
             step_[p] = -step_[p];
             parity_step_[p] = -parity_step_[p];
@@ -301,17 +312,24 @@ public:
         else apply(m, d);
     }
 
-    int value(const Grid&, int) const { return CoverWeights::moves_for(std::max(sum_, parity_sum_)); }
+    int value(const Grid&, int) const {
+        return CoverWeights::moves_for(std::max({sum_, parity_sum_, held_ ? held_sum_ : sum_}));
+    }
 
     bool refutes(const Move& m, const Grid& d, int budget) const {
         if constexpr (L::kTri) return CoverWeights::moves_for(sum_ + tri_change(m, d, true)) > budget;
         int64_t sum = sum_;
         for (int p : m.corner) sum += d.test(p) ? -weight_.of[p] : weight_.of[p];
         if (CoverWeights::moves_for(sum) > budget) return true;
-        if (!sw_.parity_weights) return false;
-        int64_t parity_sum = parity_sum_;
-        for (int p : m.corner) parity_sum += d.test(p) ? -parity_weight_.of[p] : parity_weight_.of[p];
-        return CoverWeights::moves_for(parity_sum) > budget;
+        if (sw_.parity_weights) {
+            int64_t parity_sum = parity_sum_;
+            for (int p : m.corner) parity_sum += d.test(p) ? -parity_weight_.of[p] : parity_weight_.of[p];
+            if (CoverWeights::moves_for(parity_sum) > budget) return true;
+        }
+        if (!held_) return false;
+        int64_t held_sum = held_sum_;
+        for (int p : m.corner) held_sum += d.test(p) ? -held_weight_.of[p] : held_weight_.of[p];
+        return CoverWeights::moves_for(held_sum) > budget;
     }
 
     // The work estimate (Search::branch_point): per 1-point q of d, the children at q that the weights let
@@ -463,6 +481,56 @@ public:
         lp.proof_duals(out);
     }
 
+    // At a node far enough from the leaves, the Lagrangian of its LP with parity rows of its own
+    // (lagrangian.h), warm from the node above's multipliers, or from the last LP's duals where the node
+    // above ran none. What it proves at the node bounds the node's subtree too: it is held as a third
+    // weighting until loosen, where it proves more than the other two.
+    static constexpr bool kTightens = true;
+    int tighten(const Node& node, int budget) {
+        if constexpr (L::kTri) {
+            return 0;
+        } else {
+            if (!sw_.lagrangian || budget < sw_.lagrangian_from) return 0;
+            if (tightened_.size() <= node.depth) tightened_.resize(node.depth + 1);
+            Tightened& here = tightened_[node.depth];
+            here.weights = held_weight_;
+            here.sum = held_sum_;
+            here.held = held_;
+            const typename Lagrangian::State* start = &start_;
+            if (node.depth > 0 && tightened_[node.depth - 1].ran && !std::getenv("LAG_COLD")) {
+                start = &tightened_[node.depth - 1].best;
+            } else {
+                lp().proof_duals(duals_);
+                start_.from_duals(duals_);
+            }
+            if (!lagrangian_) lagrangian_ = std::make_unique<Lagrangian>(lattice_);
+            const typename Lagrangian::Proof proof =
+                lagrangian_->run(node.d, node.blocked, budget, *start, here.best, {sw_.lagrangian_iterations});
+            here.ran = true;
+            iterations_ += static_cast<uint64_t>(proof.iterations);
+            if (proof.moves > budget) return proof.moves;
+            const int64_t sum = proof.weights.sum(node.d) + proof.penalty;
+            if (sum > std::max({sum_, parity_sum_, held_ ? held_sum_ : sum_})) {
+                held_weight_ = proof.weights;
+                held_sum_ = sum;
+                held_ = true;
+            }
+            return proof.moves;
+        }
+    }
+    void loosen(const Node& node) {
+        if constexpr (!L::kTri) {
+            if (!sw_.lagrangian || node.depth >= tightened_.size() || !tightened_[node.depth].ran) return;
+            Tightened& here = tightened_[node.depth];
+            held_weight_ = here.weights;
+            held_sum_ = here.sum;
+            held_ = here.held;
+            here.ran = false;
+        }
+    }
+    // The Lagrangian's iterations so far, on this bound's worker.
+    uint64_t lagrangian_iterations() const { return iterations_; }
+
     void leave(const Node& node) {
         const Saved& saved = saved_[node.depth];
         lp_->restore(saved.lp);
@@ -541,8 +609,27 @@ private:
         int64_t sum = 0, parity_sum = 0;
     };
 
+    // What tighten replaced at a depth, for loosen, and the multipliers it found there, for the nodes below.
+    using Lagrangian = unflip::Lagrangian<Plain>;
+    struct Tightened {
+        CoverWeights weights;
+        int64_t sum = 0;
+        bool held = false;
+        bool ran = false;   // the node at this depth on the current path ran the Lagrangian: best is its
+        typename Lagrangian::State best;
+    };
+
     const Lattice& lattice_;
     const Switches& sw_;
+    // The Lagrangian's weighting (points and penalty), once a node's proves more than the other two.
+    CoverWeights held_weight_;
+    int64_t held_sum_ = 0;
+    bool held_ = false;
+    std::vector<Tightened> tightened_;   // by depth
+    std::unique_ptr<Lagrangian> lagrangian_;
+    typename Lagrangian::State start_;
+    typename CoverLp::ExactDuals duals_;
+    uint64_t iterations_ = 0;
     CoverWeights weight_;
     int64_t sum_ = 0;                       // Σ weight_ over the 1-points of d
     // The last LP with parity rows above, its duals folded into point weights (CoverLp::parity_weights),

@@ -32,6 +32,9 @@ namespace {
 // Annealing's effort after an exhausted bound, on each thread: its schedule's proposals per node that
 // bound took (AnnealingSchedule, annealing.h), at least kMinAnnealSteps, in runs no longer than its longest.
 constexpr uint64_t kMinAnnealSteps = 1 << 18;
+// The Lagrangian's iterations that take a node's time (about 1 µs against 3 µs, 13×13 boards): a bound it
+// shortened to a tenth of the nodes is not a tenth of the work, and annealing's budget follows the work.
+constexpr uint64_t kLagrangianIterationsPerNode = 1;
 
 // The build without threads (UNFLIP_NO_THREADS, from SOLVER_WEB_FLAGS in solver/build.mk: WebAssembly for
 // a page, which cannot start one) runs its one worker inline, in the driver's own thread, which then
@@ -171,10 +174,10 @@ public:
             return finish(out);
         }
 
-        for (uint64_t bound_start = 0;; ++bound) {
+        for (uint64_t bound_start = 0, iterations_start = 0;; ++bound) {
             run_bound(bound, all_live(), options_.sw);
             // Size the table to the work: an entry for each node of the bound just searched.
-            const uint64_t nodes = shared_.nodes.load();
+            const uint64_t nodes = shared_.nodes.load(), iterations = shared_.lagrangian_iterations.load();
             if (tt_) tt_->grow_for(nodes - bound_start);
             if (shared_.found) return solved(bound, shared_.solution, shared_.solution_target, out);
             if (shared_.aborted) {
@@ -186,8 +189,9 @@ public:
                 std::fprintf(stderr, "bound %d exhausted, nodes=%llu\n", bound,
                              static_cast<unsigned long long>(shared_.nodes.load()));
             // Every solution has more than `bound` moves now, so one of bound + 1 is optimal.
-            if (options_.sw.annealing && nodes - bound_start >= static_cast<uint64_t>(options_.sw.anneal_after))
-                anneal(bound + 1, nodes - bound_start);
+            // Annealing's budget is the bound's work in nodes' time: the Lagrangian's iterations count too.
+            const uint64_t work = nodes - bound_start + (iterations - iterations_start) / kLagrangianIterationsPerNode;
+            if (options_.sw.annealing && work >= static_cast<uint64_t>(options_.sw.anneal_after)) anneal(bound + 1, work);
             if (shared_.aborted) {
                 out.code = ExitCode::stopped;
                 out.lower_bound = bound + 1;
@@ -198,6 +202,7 @@ public:
                                    " moves, which the search ruled out: one of them is wrong");
             if (annealed_size() == bound + 1) return solved(bound + 1, annealed_, annealed_target_, out);
             bound_start = nodes;
+            iterations_start = iterations;
         }
     }
 
@@ -380,6 +385,7 @@ private:
             options.sw.parity_weights = false;
             options.sw.lp_updates = false;
             options.sw.dual_repair = false;
+            options.sw.lagrangian = false;   // the checker does not know its proof yet
             if (std::max(board.size(), board[0].size()) > static_cast<size_t>(SmallLayout::kMaxSide))
                 options.sw.pair_bound = options.sw.line_bound = false;
         }
@@ -566,6 +572,7 @@ private:
             if (piece) texts_[task.piece] = piece->take();   // each worker its own pieces' places
         }
         search.publish_nodes();
+        shared_.lagrangian_iterations += search.lagrangian_iterations();
     }
 
     static double seconds_since(Clock::time_point start) {

@@ -115,6 +115,23 @@ public:
                 if (on_[index]) bound.leave(node);
         });
     }
+    // At a node's entry, by the bounds that tighten there; loosen on leaving it.
+    int tighten(const Node& node, int budget) {
+        int h = 0;
+        for_each([&](auto index) {
+            auto& bound = std::get<index>(bounds_);
+            if constexpr (std::decay_t<decltype(bound)>::kTightens)
+                if (on_[index]) h = std::max(h, bound.tighten(node, budget));
+        });
+        return h;
+    }
+    void loosen(const Node& node) {
+        for_each([&](auto index) {
+            auto& bound = std::get<index>(bounds_);
+            if constexpr (std::decay_t<decltype(bound)>::kTightens)
+                if (on_[index]) bound.loosen(node);
+        });
+    }
 
     // The bound of type B when the set holds it and its switch is on, else nullptr; and what it prepared
     // at a root. A certificate (certificate.h) reads the covering bound's weights through them.
@@ -230,6 +247,7 @@ struct Shared {
     std::atomic<bool> found{false};
     std::atomic<bool> aborted{false};   // budget ran out
     std::atomic<uint64_t> nodes{0};
+    std::atomic<uint64_t> lagrangian_iterations{0};   // the workers' so far, published as they finish a bound
     uint64_t max_nodes = 0;              // the caller's node budget (0: none), which the workers enforce
     uint64_t workers = 1;
     std::mutex mutex;
@@ -535,7 +553,10 @@ public:
             certifying([&](auto& certifier) { certifier.leaf(d_, budget); });
             return false;
         }
-        return expand(budget, nullptr, group);
+        const Node here = node();
+        const bool solved = bounds_.tighten(here, budget) <= budget && expand(budget, nullptr, group);
+        bounds_.loosen(here);
+        return solved;
     }
 
     // Branch on the moves at one 1-point. With exclusion each branch forbids the moves tried before it,
@@ -763,6 +784,12 @@ public:
         }
         std::lock_guard<std::mutex> lock(shared_.queue_mutex);
         shared_.rest.insert(shared_.rest.end(), shared_.queue.begin(), shared_.queue.end());
+    }
+
+    // The Lagrangian's iterations this worker's search made (CoverBound::tighten).
+    uint64_t lagrangian_iterations() const {
+        if (const CoverBound* cover = bounds_.template find<CoverBound>()) return cover->lagrangian_iterations();
+        return 0;
     }
 
     // The shared count with this worker's nodes added.

@@ -22,6 +22,9 @@ struct Switches {
     // A node's LP starts from the one solved above it with the parity rows that bind there, so that it
     // needs fewer rounds of its own (docs/experiments/2026-12-03-parity-rows-kept-for-the-nodes-below.md).
     bool kept_parity_rows = true;
+    // At nodes with lagrangian_from moves left or more, the Lagrangian of the LP with parity rows of the
+    // node's own (lagrangian.h), lagrangian_iterations subgradient steps at most.
+    bool lagrangian = true;
     // Each lower bound, on unless its switch turns it off.
 #define UNFLIP_BOUND(type, field, flag, help) bool field = true;
 #include "bounds.def"
@@ -37,6 +40,8 @@ struct Switches {
     int lp_ahead = 40;       // and on entering a node whose children the work estimate weighs at this
                              // much or more (0: never),
     int lp_ahead_from = 20;  // with this many moves left or more
+    int lagrangian_from = 12;
+    int lagrangian_iterations = 120;
 };
 
 }  // namespace
