@@ -200,13 +200,13 @@ const NumberSwitch kNumberSwitches[] = {
     {"--lp-ahead", "W", &Switches::lp_ahead, 0, 1 << 30,
      "solve it on entering a node, too, when the work estimate weighs\n"
      "                       its children at W or more, 16 for each spare move (default\n"
-     "                       40; 0: never)"},
+     "                       0: never; 40 pays with --no-lagrangian)"},
     {"--lp-ahead-from", "B", &Switches::lp_ahead_from, 1, kMaxBound,
      "--lp-ahead only with B or more moves left (default 20)"},
     {"--lagrangian-from", "B", &Switches::lagrangian_from, 1, kMaxBound,
      "the Lagrangian at nodes with B or more moves left (default 12)"},
     {"--lagrangian-iterations", "I", &Switches::lagrangian_iterations, 1, 100000,
-     "its subgradient steps a node, at most (default 120)"},
+     "its subgradient steps a node, at most (default 60)"},
     {"--estimate-from", "B", &Switches::estimate_from, 1, kMaxBound,
      "the work estimate chooses the branch point with B or more moves\n"
      "                       left (default 10)"},

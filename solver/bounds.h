@@ -27,7 +27,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <cstdlib>
 #include <initializer_list>
 #include <iterator>
 #include <memory>
@@ -497,7 +496,7 @@ public:
             here.sum = held_sum_;
             here.held = held_;
             const typename Lagrangian::State* start = &start_;
-            if (node.depth > 0 && tightened_[node.depth - 1].ran && !std::getenv("LAG_COLD")) {
+            if (node.depth > 0 && tightened_[node.depth - 1].ran) {
                 start = &tightened_[node.depth - 1].best;
             } else {
                 lp().proof_duals(duals_);

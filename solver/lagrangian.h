@@ -28,7 +28,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <cstdio>
 #include <limits>
 #include <vector>
 
@@ -100,6 +99,7 @@ public:
             const Move<L>& m = lattice.moves[index];
             place_[index] = m.size * kPlaces + kLead + m.corner[0];
             closed_[m.size * kPlaces + kLead + m.corner[0]] = 0;
+            move_at_[m.size * kPlaces + kLead + m.corner[0]] = static_cast<uint16_t>(index);
         }
         row_marks_.assign(lattice.moves.size(), 0);
     }
@@ -107,11 +107,6 @@ public:
     // Raise L at position d with the moves `blocked` marks closed, from `start`, until it proves more than
     // `budget` moves or stops gaining; `best` gets the best multipliers met (start may be best).
     Proof run(const Bits& d, const uint8_t* blocked, int budget, const State& start, State& best, const Settings& settings) {
-        Proof p = run2(d, blocked, budget, start, best, settings);
-        stats().runs++; stats().its += p.iterations; stats().rows += rows_; stats().refuted += p.moves > budget;
-        return p;
-    }
-    Proof run2(const Bits& d, const uint8_t* blocked, int budget, const State& start, State& best, const Settings& settings) {
         lay_out(d, blocked, start);
         Proof proof;
         const float target = static_cast<float>(budget) + 1;
@@ -146,10 +141,6 @@ public:
         prove(d, blocked, best, proof);
         return proof;
     }
-  public:
-    struct Stats { uint64_t runs=0, its=0, rows=0, refuted=0; ~Stats(){ if(runs) std::fprintf(stderr,"LAG runs %llu its/run %.1f rows/run %.1f refuted %llu\n",(unsigned long long)runs,double(its)/runs,double(rows)/runs,(unsigned long long)refuted);} };
-    static Stats& stats() { static Stats s; return s; }
-  private:
 
 private:
     using Floats = float __attribute__((vector_size(kVectorBytes)));
@@ -158,19 +149,13 @@ private:
 
     // The node's position and the multipliers to start from, in the iteration's arrays.
     void lay_out(const Bits& d, const uint8_t* blocked, const State& start) {
-        std::fill(std::begin(one_), std::end(one_), 0.0f);
-        ones_.clear();
-        for (int i = 0; i <= lattice_.h; ++i)
-            for (int j = 0; j <= lattice_.w; ++j)
-                if (d.test(point<L>(i, j))) {
-                    one_[point<L>(i, j)] = 1;
-                    ones_.push_back(point<L>(i, j));
-                }
+        for (int p = 0; p < kLatticePoints; ++p) one_[p] = d.test(p);
         blocked_ = blocked;
         std::memcpy(cost_, closed_, sizeof cost_);
         for (size_t index = 0; index < place_.size(); ++index)
             if (blocked[index]) cost_[place_[index]] = kClosed;
         std::copy(std::begin(start.lambda), std::end(start.lambda), lambda_);
+        std::fill(std::begin(row_sum_), std::end(row_sum_), 0.0f);
         // A row whose multiplier fell to 0 above is left behind: the rows that bind here are separated again.
         for (int r = 0; r < rows_; ++r) row_marks_[row_move_[r]] = 0;
         rows_ = 0;
@@ -179,18 +164,7 @@ private:
         std::fill(std::begin(row_gradient_), std::end(row_gradient_), 0.0f);
         for (int r = 0; r < start.rows; ++r)
             if (start.mu[r] > 0) add_row(start.row_point[r], start.row_move[r], start.mu[r]);
-        spread_rows();
-    }
-
-    // λ + M, and each row's move's cost term 2μ (on top of 0, or +∞ for a closed move), which the first
-    // pass reads.
-    void spread_rows() {
-        std::memcpy(load_, lambda_, sizeof lambda_);
-        for (int r = 0; r < rows_; ++r) cost_[row_place_[r]] = blocked_[row_move_[r]] ? kClosed : 0;
-        for (int r = 0; r < rows_; ++r) {
-            load_[row_point_[r]] += mu_[r];
-            cost_[row_place_[r]] += 2 * mu_[r];
-        }
+        for (int p = 0; p < kLatticePoints; ++p) load_[p] = lambda_[p] + row_sum_[p];
     }
 
     // Each move's reduced cost c, x_m = [c < 0] into chosen_, and L at these multipliers, in floats.
@@ -214,11 +188,15 @@ private:
                     const Floats flag = chosen ? one : zero;
                     std::memcpy(&chosen_[k * kPlaces + kLead + at], &flag, sizeof flag);
                 }
+        Floats lambda, one_here;
+        for (int p = 0; p < kLatticePoints; p += kLanes) {
+            std::memcpy(&lambda, &lambda_[p], sizeof lambda);
+            std::memcpy(&one_here, &one_[p], sizeof one_here);
+            penalty += lambda * one_here;
+        }
         float value = 0;
         for (int lane = 0; lane < kLanes; ++lane) value += penalty[lane];
-        for (int p : ones_) value += lambda_[p];
-        value -= sum_of_products(row_one_, mu_);
-        return value;
+        return value - sum_of_products(row_one_, mu_, rows_);
     }
 
     // X_p for every point: the chosen moves with a corner there.
@@ -247,22 +225,36 @@ private:
         }
     }
 
-    // The rows the chosen moves break most plainly: a 0-point that one chosen move touches.
+    // The rows the chosen moves break most plainly: a 0-point that one chosen move touches (one_ is 0 and
+    // touched_ 0 outside the lattice).
     void separate() {
         int added = 0;
-        for (int i = 0; i <= lattice_.h && rows_ < kLagrangianRows && added < kNewRowsPerRound; ++i)
-            for (int j = 0; j <= lattice_.w && rows_ < kLagrangianRows && added < kNewRowsPerRound; ++j) {
-                const int q = point<L>(i, j);
-                if (one_[q] != 0 || touched_[q] != 1) continue;
-                for (uint16_t index : lattice_.at[q]) {
-                    if (chosen_[place_[index]] == 0) continue;
-                    if (!(row_marks_[index] & corner_bit(index, q))) {
+        const int sizes = std::min(lattice_.h, lattice_.w);
+        const Floats zero = {}, one = zero + 1.0f;
+        for (int p = 0; p < kLatticePoints && rows_ < kLagrangianRows && added < kNewRowsPerRound; p += kLanes) {
+            Floats one_here, touched;
+            std::memcpy(&one_here, &one_[p], sizeof one_here);
+            std::memcpy(&touched, &touched_[p], sizeof touched);
+            const auto found = (one_here == zero) & (touched == one);
+            uint32_t lanes = 0;
+            for (int lane = 0; lane < kLanes; ++lane) lanes |= static_cast<uint32_t>(found[lane] != 0) << lane;
+            for (; lanes && rows_ < kLagrangianRows && added < kNewRowsPerRound; lanes &= lanes - 1) {
+                const int q = p + __builtin_ctz(lanes);
+                // The one chosen move there: q is its corner c, at one of four offsets from its top-left.
+                for (int k = 2; k <= sizes; ++k) {
+                    const int offsets[4] = {0, k, kStride * k, (kStride + 1) * k};
+                    int c = 0;
+                    while (c < 4 && chosen_[k * kPlaces + kLead + q - offsets[c]] == 0) ++c;
+                    if (c == 4) continue;
+                    const uint16_t index = move_at_[k * kPlaces + kLead + q - offsets[c]];
+                    if (!(row_marks_[index] >> c & 1)) {
                         add_row(static_cast<Point>(q), index, 0);
                         ++added;
                     }
                     break;
                 }
             }
+        }
     }
 
     // The Polyak step of length `reach`/‖g‖² along the subgradient g; false when g is 0.
@@ -280,29 +272,39 @@ private:
         for (int lane = 0; lane < kLanes; ++lane) norm += norm_lanes[lane];
         for (int r = 0; r < rows_; ++r)
             row_gradient_[r] = -row_one_[r] - touched_[row_point_[r]] + 2 * chosen_[row_place_[r]];
-        norm += sum_of_products(row_gradient_, row_gradient_);
+        norm += sum_of_products(row_gradient_, row_gradient_, rows_);
         if (norm == 0) return false;
         const float length = reach / norm;
         const Floats zero = {}, length_lanes = zero + length, most = zero + kMostWeight;
-        for (int p = 0; p < kLatticePoints; p += kLanes) {
-            Floats lambda, gradient;
-            std::memcpy(&lambda, &lambda_[p], sizeof lambda);
-            std::memcpy(&gradient, &gradient_[p], sizeof gradient);
-            lambda += length_lanes * gradient;
-            lambda = lambda > zero ? lambda : zero;
-            lambda = lambda < most ? lambda : most;
-            std::memcpy(&lambda_[p], &lambda, sizeof lambda);
-        }
+        // The rows first, their changes then spread to M and to their moves' costs (the gradient's place
+        // takes the change); then λ, and λ + M.
         for (int r = 0; r < rows_; r += kLanes) {
             Floats mu, gradient;
             std::memcpy(&mu, &mu_[r], sizeof mu);
             std::memcpy(&gradient, &row_gradient_[r], sizeof gradient);
-            mu += length_lanes * gradient;
-            mu = mu > zero ? mu : zero;
-            mu = mu < most ? mu : most;
-            std::memcpy(&mu_[r], &mu, sizeof mu);
+            Floats next = mu + length_lanes * gradient;
+            next = next > zero ? next : zero;
+            next = next < most ? next : most;
+            std::memcpy(&mu_[r], &next, sizeof next);
+            next -= mu;
+            std::memcpy(&row_gradient_[r], &next, sizeof next);
         }
-        spread_rows();
+        for (int r = 0; r < rows_; ++r) {
+            row_sum_[row_point_[r]] += row_gradient_[r];
+            cost_[row_place_[r]] += 2 * row_gradient_[r];
+        }
+        for (int p = 0; p < kLatticePoints; p += kLanes) {
+            Floats lambda, gradient, sum;
+            std::memcpy(&lambda, &lambda_[p], sizeof lambda);
+            std::memcpy(&gradient, &gradient_[p], sizeof gradient);
+            std::memcpy(&sum, &row_sum_[p], sizeof sum);
+            lambda += length_lanes * gradient;
+            lambda = lambda > zero ? lambda : zero;
+            lambda = lambda < most ? lambda : most;
+            std::memcpy(&lambda_[p], &lambda, sizeof lambda);
+            lambda += sum;
+            std::memcpy(&load_[p], &lambda, sizeof lambda);
+        }
         return true;
     }
 
@@ -346,6 +348,8 @@ private:
         row_place_[rows_] = place_[move];
         row_one_[rows_] = one_[q];
         mu_[rows_++] = mu;
+        row_sum_[q] += mu;
+        cost_[place_[move]] += 2 * mu;
         row_marks_[move] |= corner_bit(move, q);
     }
     uint8_t corner_bit(uint16_t move, int q) const {
@@ -357,9 +361,9 @@ private:
 
     static constexpr int kNewRowsPerRound = 16;
     // Σ a_r b_r over the rows, in lanes (the rows past the last are 0 in both).
-    float sum_of_products(const float* a, const float* b) const {
+    static float sum_of_products(const float* a, const float* b, int rows) {
         Floats total = {}, x, y;
-        for (int r = 0; r < rows_; r += kLanes) {
+        for (int r = 0; r < rows; r += kLanes) {
             std::memcpy(&x, &a[r], sizeof x);
             std::memcpy(&y, &b[r], sizeof y);
             total += x * y;
@@ -372,6 +376,7 @@ private:
     const Lattice& lattice_;
     std::vector<uint32_t> place_;   // per move: its place in the per-size arrays, read as one (size, lane)
     std::vector<uint8_t> row_marks_;   // per move: bit c when a row is its corner c's
+    uint16_t move_at_[(kMaxSide + 1) * kPlaces] = {};   // per size and lane: the move there
     alignas(64) float closed_[(kMaxSide + 1) * kPlaces];   // per size and lane: 0 for a move, +∞ elsewhere
     alignas(64) float cost_[(kMaxSide + 1) * kPlaces];     // closed_, +∞ for the node's closed moves, plus the
                                                         // rows' 2μ
@@ -379,10 +384,10 @@ private:
     alignas(64) float chosen_[(kMaxSide + 1) * kPlaces] = {};   // x_m
     alignas(64) float lambda_[kPointsRead] = {};
     alignas(64) float load_[kPointsRead] = {};          // λ + M
+    alignas(64) float row_sum_[kLatticePoints] = {};    // M
     alignas(64) float one_[kLatticePoints] = {};        // D_p
     alignas(64) float touched_[kLatticePoints] = {};    // X_p
     alignas(64) float gradient_[kLatticePoints] = {};
-    std::vector<int> ones_;
     int rows_ = 0;
     // Per row: its point, its move, the move's place, D at the point, μ and the subgradient; past the
     // last row the floats are 0, so that the rows go a vector at a time.

@@ -37,11 +37,12 @@ struct Switches {
     int anneal_after = 100000;   // annealing follows a bound that took this many nodes or more
     int lp_after = 2000;     // the covering LP is solved again at a node once its subtree has taken
                              // this many nodes (0: at the root only, lp_ahead too)
-    int lp_ahead = 40;       // and on entering a node whose children the work estimate weighs at this
-                             // much or more (0: never),
+    int lp_ahead = 0;        // and on entering a node whose children the work estimate weighs at this
+                             // much or more (0: never; 40 pays without the Lagrangian, which leaves the
+                             // node LP little to do),
     int lp_ahead_from = 20;  // with this many moves left or more
     int lagrangian_from = 12;
-    int lagrangian_iterations = 120;
+    int lagrangian_iterations = 60;
 };
 
 }  // namespace
