@@ -20,6 +20,10 @@
 //   int refine(node, budget)             prove more here (the children still to come are re-checked
 //                                        with refutes); returns what the bound now proves for the node
 //   void leave(node)                     back to what the bound was before refine at this node
+// and, for a bound that works at every node it enters (kTightens = true):
+//   int tighten(node, budget)            on entering the node, before its branches: what the bound proves
+//                                        for it (the children are then checked with refutes)
+//   void loosen(node)                    on leaving it: back to what the bound was before tighten
 // Every bound must stay admissible: a value or a refutation that overstates loses optimality.
 #pragma once
 

@@ -179,7 +179,15 @@ public:
             // Size the table to the work: an entry for each node of the bound just searched.
             const uint64_t nodes = shared_.nodes.load(), iterations = shared_.lagrangian_iterations.load();
             if (tt_) tt_->grow_for(nodes - bound_start);
-            if (shared_.found) return solved(bound, shared_.solution, shared_.solution_target, out);
+            if (shared_.found) {
+                // A solution is searched for at each bound in turn, so one shorter than this bound was
+                // ruled out below it: some bound claimed more than the truth.
+                if (lattice_.presses_on(shared_.solution) < bound)
+                    throw Contradiction("the search met a solution of " +
+                                        std::to_string(lattice_.presses_on(shared_.solution)) + " moves at bound " +
+                                        std::to_string(bound) + ", below which it had ruled every solution out");
+                return solved(bound, shared_.solution, shared_.solution_target, out);
+            }
             if (shared_.aborted) {
                 out.code = ExitCode::stopped;
                 out.lower_bound = bound;

@@ -72,6 +72,14 @@ COVER_LP = (
     | STEERED
     | ROUNDS_ENDED
     | KEPT
+    | frozenset({"the Lagrangian with parity rows of the node's own"})
+)
+
+# The Lagrangian (part of the covering bound) never runs.
+LAGRANGIAN_GONE = (
+    "solver/bounds.h",
+    "if (!sw_.lagrangian || budget < sw_.lagrangian_from) return 0;",
+    "return 0;",
 )
 
 SABOTAGES = (
@@ -90,9 +98,9 @@ SABOTAGES = (
             ),
             (
                 "solver/bounds.h",
-                "int value(const Grid&, int) const { "
-                "return CoverWeights::moves_for(std::max(sum_, parity_sum_)); }",
-                "int value(const Grid&, int) const { return 0; }",
+                "        return CoverWeights::moves_for("
+                "std::max({sum_, parity_sum_, held_ ? held_sum_ : sum_}));",
+                "        return 0;",
             ),
             (
                 "solver/bounds.h",
@@ -104,9 +112,11 @@ SABOTAGES = (
                 "        return std::max(proven, CoverWeights::moves_for(std::max(sum_, parity_sum_)));",
                 "        return 0;",
             ),
+            LAGRANGIAN_GONE,
         ),
         also=COVER_LP,
     ),
+    Sabotage("the Lagrangian with parity rows of the node's own", (LAGRANGIAN_GONE,)),
     Sabotage(
         "re-solving the LP below the root",
         (

@@ -1,8 +1,9 @@
 """The lower bounds never claim more than the truth: the root bound (`--lower-bound`: the pair and
 line bounds and the covering LP's weighting) never exceeds the oracle's optimum, on random boards and
 on positions deep inside optimal solutions, where a search meets them; the weightings an LP below the
-root hands down to its subtree (the covering one and the one with its parity rows' duals) never make a
-search miss its optimum; and the covering bound is what makes it strong."""
+root hands down to its subtree (the covering one and the one with its parity rows' duals) and the
+Lagrangian's refutations and weightings never make a search miss its optimum; and the covering bound is
+what makes it strong."""
 
 from __future__ import annotations
 
@@ -108,6 +109,39 @@ def test_positions_along_optimal_solutions_are_solved_in_the_moves_left_with_the
 ):
     positions, remaining = positions_along_optimal_solutions(random.Random(7600 + n), n, 10 if n == 7 else 5)
     results = run_solver_many([board_text(p) for p in positions], *DEEP_LP)
+    failures = [
+        problem
+        for position, left, result in zip(positions, remaining, results, strict=True)
+        if (problem := result.mismatch(position, 0, left))
+    ]
+    assert not failures, "\n\n".join(failures[:5])
+
+
+# The Lagrangian (solver/lagrangian.h) at every node (by default it runs only with 12 or more moves left),
+# with more steps than by default so that it proves all it can: a refutation or a weighting handed down
+# that overclaimed would prune the optimum.
+DEEP_LAGRANGIAN = ("--threads", "1", "--quiet", "--lagrangian-from", "1", "--lagrangian-iterations", "200")
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_the_lagrangian_at_every_node_never_makes_the_search_miss_the_optimum(run_solver_many, n):
+    rng = random.Random(7700 + n)
+    boards = [oracle.random_solvable_board(rng, n) for _ in range(600)]
+    results = run_solver_many([board_text(b) for b in boards], *DEEP_LAGRANGIAN)
+    failures = [
+        problem
+        for board, result in zip(boards, results, strict=True)
+        if (problem := result.mismatch(board, 0, oracle.coset_optimum(board)))
+    ]
+    assert not failures, "\n\n".join(failures[:5])
+
+
+@pytest.mark.parametrize("n", [7, 8])
+def test_positions_along_optimal_solutions_are_solved_in_the_moves_left_with_the_lagrangian_at_every_node(
+    run_solver_many, n
+):
+    positions, remaining = positions_along_optimal_solutions(random.Random(7800 + n), n, 10 if n == 7 else 5)
+    results = run_solver_many([board_text(p) for p in positions], *DEEP_LAGRANGIAN)
     failures = [
         problem
         for position, left, result in zip(positions, remaining, results, strict=True)
