@@ -103,11 +103,14 @@ SHARED_STATE_CONFIGURATIONS = {
     ),
     # Each thread keeps its own covering LP, solved at nodes after a few descendants; they share the
     # root's LP state and weights.
+    # (Without the Lagrangian, which leaves these boards too few nodes.)
     "covering LP": (
         lambda seed: random_board_text(9, seed),
-        ["--lp-after", "20", "--parity-rounds", "0"],
+        ["--lp-after", "20", "--parity-rounds", "0", "--no-lagrangian"],
         [26, 28, 33],
     ),
+    # Each thread keeps its own Lagrangian, here at every node; a task handed over starts it afresh.
+    "Lagrangian": (lambda seed: random_board_text(9, seed), ["--lagrangian-from", "1"], [2, 5, 7]),
     # The same with parity rows cutting nearly every node's LP.
     "parity rows": (lambda seed: random_board_text(9, seed), ["--lp-after", "5"], [5, 7, 9]),
 }

@@ -138,12 +138,12 @@ def test_a_budget_that_runs_out_while_counting_keeps_the_proven_optimum_and_the_
 
 @pytest.mark.parametrize("threads", ["1", "2"])
 def test_a_count_stopped_by_its_budget_says_so_with_the_optimum_on_any_threads_or_target(run_solver, threads):
-    """A uniform 10x10 board (tests/test_solver_premises.py's): its optimum 21 takes 11,304 nodes on one
-    thread, its one optimal solution 40,005 to count (about 17,000-24,000 and 47,000-54,000 on two
-    threads, targets 0 and either), so 32,000 nodes prove the optimum and stop the count."""
+    """A uniform 10x10 board (tests/test_solver_premises.py's): its optimum 21 takes 472 nodes on one
+    thread, its one optimal solution 1,958 to count (about 470-800 and 2,300-2,800 on two threads,
+    targets 0 and either), so 1,200 nodes prove the optimum and stop the count."""
     for target in ("0", "either"):
         result = run_solver(
-            UNIFORM_10, "--count", "--max-nodes", 32000, "--threads", threads, "--target", target
+            UNIFORM_10, "--count", "--max-nodes", 1200, "--threads", threads, "--target", target
         )
         assert (result.outcome, result.optimum, result.incomplete) == ("stopped", 21, True), result.describe()
         assert result.solution_count <= 1 and not result.solutions, result.describe()

@@ -160,10 +160,10 @@ def test_the_command_line_prints_the_same_moves_whatever_the_workers(tmp_path):
 
 
 def test_a_budget_stops_the_cluster_at_a_true_lower_bound(cluster):
-    text = random_board_text(11, 2)  # 335,000 nodes on one thread
+    text = random_board_text(12, 3)  # 40,666 nodes on one thread
     optimum = len(api.solve(text, threads=1).moves)  # type: ignore[union-attr]
     root = api.lower_bound(text).bound  # type: ignore[union-attr]
-    stopped = cluster.solve(api.Board.from_text(text), "0", None, 60_000, ignore, 20_000)
+    stopped = cluster.solve(api.Board.from_text(text), "0", None, 10_000, ignore, 5_000)
     assert isinstance(stopped, api.Stopped)
     assert root <= stopped.bound <= optimum
 
