@@ -188,15 +188,9 @@ private:
                     const Floats flag = chosen ? one : zero;
                     std::memcpy(&chosen_[k * kPlaces + kLead + at], &flag, sizeof flag);
                 }
-        Floats lambda, one_here;
-        for (int p = 0; p < kLatticePoints; p += kLanes) {
-            std::memcpy(&lambda, &lambda_[p], sizeof lambda);
-            std::memcpy(&one_here, &one_[p], sizeof one_here);
-            penalty += lambda * one_here;
-        }
         float value = 0;
         for (int lane = 0; lane < kLanes; ++lane) value += penalty[lane];
-        return value - sum_of_products(row_one_, mu_, rows_);
+        return value + sum_of_products(lambda_, one_, kLatticePoints) - sum_of_products(row_one_, mu_, rows_);
     }
 
     // X_p for every point: the chosen moves with a corner there.
@@ -360,10 +354,11 @@ private:
     }
 
     static constexpr int kNewRowsPerRound = 16;
-    // Σ a_r b_r over the rows, in lanes (the rows past the last are 0 in both).
-    static float sum_of_products(const float* a, const float* b, int rows) {
+    // Σ a_i b_i over the first n entries, in lanes (n rounded up to whole vectors: the entries past n are
+    // 0 in both).
+    static float sum_of_products(const float* a, const float* b, int n) {
         Floats total = {}, x, y;
-        for (int r = 0; r < rows; r += kLanes) {
+        for (int r = 0; r < n; r += kLanes) {
             std::memcpy(&x, &a[r], sizeof x);
             std::memcpy(&y, &b[r], sizeof y);
             total += x * y;

@@ -83,9 +83,20 @@ def test_parity_rows_never_make_the_bound_overclaim(run_solver_many, rounds):
     assert not overclaims(boards, bounds, [oracle.coset_optimum(b) for b in boards])
 
 
+def assert_solved_in(run_solver_many, positions, moves_needed, args):
+    """Each position solved, on target 0, in exactly the moves it needs: a bound that overclaimed anywhere
+    in its search would have pruned the optimum, and the answer would be longer, or none."""
+    results = run_solver_many([board_text(p) for p in positions], *args)
+    failures = [
+        problem
+        for position, needed, result in zip(positions, moves_needed, results, strict=True)
+        if (problem := result.mismatch(position, 0, needed))
+    ]
+    assert not failures, "\n\n".join(failures[:5])
+
+
 # The LP solved again at nearly every node (--lp-after 1), so that the weightings it hands down bound
-# almost every position of the search; one that overclaimed would prune the optimum and the search would
-# answer a longer solution, or none.
+# almost every position of the search.
 DEEP_LP = ("--threads", "1", "--quiet", "--lp-after", "1")
 
 
@@ -94,13 +105,7 @@ def test_weights_handed_below_a_node_never_make_the_search_miss_the_optimum(run_
     rng = random.Random(7500)
     boards = [oracle.random_solvable_board(rng, n) for n in (5, 6) for _ in range(600)]
     args = DEEP_LP if weights == "parity" else (*DEEP_LP, "--no-parity-weights")
-    results = run_solver_many([board_text(b) for b in boards], *args)
-    failures = [
-        problem
-        for board, result in zip(boards, results, strict=True)
-        if (problem := result.mismatch(board, 0, oracle.coset_optimum(board)))
-    ]
-    assert not failures, "\n\n".join(failures[:5])
+    assert_solved_in(run_solver_many, boards, [oracle.coset_optimum(b) for b in boards], args)
 
 
 @pytest.mark.parametrize("n", [7, 8])
@@ -108,18 +113,12 @@ def test_positions_along_optimal_solutions_are_solved_in_the_moves_left_with_the
     run_solver_many, n
 ):
     positions, remaining = positions_along_optimal_solutions(random.Random(7600 + n), n, 10 if n == 7 else 5)
-    results = run_solver_many([board_text(p) for p in positions], *DEEP_LP)
-    failures = [
-        problem
-        for position, left, result in zip(positions, remaining, results, strict=True)
-        if (problem := result.mismatch(position, 0, left))
-    ]
-    assert not failures, "\n\n".join(failures[:5])
+    assert_solved_in(run_solver_many, positions, remaining, DEEP_LP)
 
 
 # The Lagrangian (solver/lagrangian.h) at every node (by default it runs only with 12 or more moves left),
-# with more steps than by default so that it proves all it can: a refutation or a weighting handed down
-# that overclaimed would prune the optimum.
+# with more steps than by default so that it proves all it can: its refutations and the weightings it
+# hands down bound nearly every position of the search.
 DEEP_LAGRANGIAN = ("--threads", "1", "--quiet", "--lagrangian-from", "1", "--lagrangian-iterations", "200")
 
 
@@ -127,13 +126,7 @@ DEEP_LAGRANGIAN = ("--threads", "1", "--quiet", "--lagrangian-from", "1", "--lag
 def test_the_lagrangian_at_every_node_never_makes_the_search_miss_the_optimum(run_solver_many, n):
     rng = random.Random(7700 + n)
     boards = [oracle.random_solvable_board(rng, n) for _ in range(600)]
-    results = run_solver_many([board_text(b) for b in boards], *DEEP_LAGRANGIAN)
-    failures = [
-        problem
-        for board, result in zip(boards, results, strict=True)
-        if (problem := result.mismatch(board, 0, oracle.coset_optimum(board)))
-    ]
-    assert not failures, "\n\n".join(failures[:5])
+    assert_solved_in(run_solver_many, boards, [oracle.coset_optimum(b) for b in boards], DEEP_LAGRANGIAN)
 
 
 @pytest.mark.parametrize("n", [7, 8])
@@ -141,13 +134,7 @@ def test_positions_along_optimal_solutions_are_solved_in_the_moves_left_with_the
     run_solver_many, n
 ):
     positions, remaining = positions_along_optimal_solutions(random.Random(7800 + n), n, 10 if n == 7 else 5)
-    results = run_solver_many([board_text(p) for p in positions], *DEEP_LAGRANGIAN)
-    failures = [
-        problem
-        for position, left, result in zip(positions, remaining, results, strict=True)
-        if (problem := result.mismatch(position, 0, left))
-    ]
-    assert not failures, "\n\n".join(failures[:5])
+    assert_solved_in(run_solver_many, positions, remaining, DEEP_LAGRANGIAN)
 
 
 def test_parity_rows_raise_the_bound_on_some_boards(run_solver_many):

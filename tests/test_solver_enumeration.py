@@ -138,8 +138,8 @@ def test_a_budget_that_runs_out_while_counting_keeps_the_proven_optimum_and_the_
 
 @pytest.mark.parametrize("threads", ["1", "2"])
 def test_a_count_stopped_by_its_budget_says_so_with_the_optimum_on_any_threads_or_target(run_solver, threads):
-    """A uniform 10x10 board (tests/test_solver_premises.py's): its optimum 21 takes 472 nodes on one
-    thread, its one optimal solution 1,958 to count (about 470-800 and 2,300-2,800 on two threads,
+    """A uniform 10x10 board (tests/test_solver_premises.py's): its optimum 21 takes 475 nodes on one
+    thread, its one optimal solution 1,961 to count (about 470-800 and 2,300-2,800 on two threads,
     targets 0 and either), so 1,200 nodes prove the optimum and stop the count."""
     for target in ("0", "either"):
         result = run_solver(
