@@ -508,7 +508,7 @@ public:
             }
             if (!lagrangian_) lagrangian_ = std::make_unique<Lagrangian>(lattice_);
             const typename Lagrangian::Proof proof =
-                lagrangian_->run(node.d, node.blocked, budget, *start, here.best, {sw_.lagrangian_iterations});
+                lagrangian_->run(node.d, node.blocked, budget, *start, here.best, sw_.lagrangian_iterations);
             here.ran = true;
             iterations_ += static_cast<uint64_t>(proof.iterations);
             if (proof.moves > budget) return proof.moves;

@@ -55,6 +55,9 @@ class Lagrangian {
     static constexpr int kPointsRead = kLatticePoints + 2 * kStride;
     static constexpr float kClosed = std::numeric_limits<float>::infinity();
     static constexpr float kMostWeight = 4;    // a multiplier's most, in moves: the weights stay well inside int32
+    // The step (twice Polyak's at first) is halved after this many steps without a gain, and a node stops
+    // after this many halvings in a row without one (1/32 of the first step).
+    static constexpr int kStepsWithoutGain = 5, kHalvingsWithoutGain = 5;
 
 public:
     // Multipliers: what one node hands the nodes below, and where a search without one starts (an LP's
@@ -88,10 +91,6 @@ public:
         int iterations = 0;
     };
 
-    struct Settings {
-        int iterations = 120;   // at most, a node
-    };
-
     explicit Lagrangian(const Lattice& lattice) : lattice_(lattice) {
         std::fill(std::begin(closed_), std::end(closed_), kClosed);
         place_.resize(lattice.moves.size());
@@ -105,8 +104,9 @@ public:
     }
 
     // Raise L at position d with the moves `blocked` marks closed, from `start`, until it proves more than
-    // `budget` moves or stops gaining; `best` gets the best multipliers met (start may be best).
-    Proof run(const Bits& d, const uint8_t* blocked, int budget, const State& start, State& best, const Settings& settings) {
+    // `budget` moves, stops gaining or has taken `most_steps`; `best` gets the best multipliers met (start
+    // may be best).
+    Proof run(const Bits& d, const uint8_t* blocked, int budget, const State& start, State& best, int most_steps) {
         lay_out(d, blocked, start);
         Proof proof;
         const float target = static_cast<float>(budget) + 1;
@@ -114,7 +114,7 @@ public:
         float scale = 2;
         int since_gain = 0, halvings_without_gain = 0;
         bool gained_since_halving = false;
-        for (int iteration = 0; iteration < settings.iterations; ++iteration) {
+        for (int iteration = 0; iteration < most_steps; ++iteration) {
             proof.iterations = iteration + 1;
             const float value = choose();
             if (value > best_value) {
@@ -127,12 +127,12 @@ public:
                     prove(d, blocked, best, proof);
                     if (proof.moves > budget) return proof;
                 }
-            } else if (++since_gain >= 5) {
+            } else if (++since_gain >= kStepsWithoutGain) {
                 scale /= 2;
                 since_gain = 0;
                 halvings_without_gain = gained_since_halving ? 0 : halvings_without_gain + 1;
                 gained_since_halving = false;
-                if (halvings_without_gain >= 5) break;
+                if (halvings_without_gain >= kHalvingsWithoutGain) break;
             }
             count_points();
             if (iteration % 3 == 2) separate();
@@ -150,7 +150,6 @@ private:
     // The node's position and the multipliers to start from, in the iteration's arrays.
     void lay_out(const Bits& d, const uint8_t* blocked, const State& start) {
         for (int p = 0; p < kLatticePoints; ++p) one_[p] = d.test(p);
-        blocked_ = blocked;
         std::memcpy(cost_, closed_, sizeof cost_);
         for (size_t index = 0; index < place_.size(); ++index)
             if (blocked[index]) cost_[place_[index]] = kClosed;
@@ -375,7 +374,6 @@ private:
     alignas(64) float closed_[(kMaxSide + 1) * kPlaces];   // per size and lane: 0 for a move, +∞ elsewhere
     alignas(64) float cost_[(kMaxSide + 1) * kPlaces];     // closed_, +∞ for the node's closed moves, plus the
                                                         // rows' 2μ
-    const uint8_t* blocked_ = nullptr;                  // the node's closed moves
     alignas(64) float chosen_[(kMaxSide + 1) * kPlaces] = {};   // x_m
     alignas(64) float lambda_[kPointsRead] = {};
     alignas(64) float load_[kPointsRead] = {};          // λ + M
