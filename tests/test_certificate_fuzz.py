@@ -81,7 +81,8 @@ def mutated(draw: st.DrawFn, text: str) -> str:
                 lines[at + 1 : at + 1] = [list(move), list(move)]
         elif kind == "word" and line:
             line[i] = draw(WORDS | st.integers(0, 300).map(str) | st.sampled_from(text.split()))
-        elif kind == "number" and line and line[i].isdigit():
+        # (A long run of digits is a grid written out, not a number: Python will not read one past 4,300.)
+        elif kind == "number" and line and line[i].isdigit() and len(line[i]) <= 18:
             change = draw(st.sampled_from([-2, -1, 1, 2, 1 << 20]))
             line[i] = str(int(line[i]) + change)
         elif kind == "drop" and line:
