@@ -42,6 +42,7 @@ from .verify import solve_board, verified
 
 T = TypeVar("T")
 
+NO_LOG_RECORDS = logging.CRITICAL + 1  # a level above every record distributed writes
 # How long to wait for a scheduler to answer, at the start and when it stops answering.
 CONNECT_SECONDS = 10
 # Beyond CONNECT_SECONDS, for the scheduler's answer once connected, so that a connection that cannot be made
@@ -241,10 +242,12 @@ class Cluster:
         return self.connected
 
     def connect(self) -> distributed.Client:
-        # Failures reach the user as one line each (ClusterError), not as distributed's log records.
+        # Failures reach the user as one line each (ClusterError), not as distributed's log records: none
+        # of them, not even the CRITICAL one its scheduler writes when Ctrl-C closes a client while it
+        # is cancelling cubes.
         for name in ["distributed", *logging.root.manager.loggerDict]:
             if name.startswith("distributed"):
-                logging.getLogger(name).setLevel(logging.CRITICAL)
+                logging.getLogger(name).setLevel(NO_LOG_RECORDS)
         try:
             if self.address is None:
                 self.local = distributed.LocalCluster(
@@ -252,7 +255,7 @@ class Cluster:
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=":0",  # the scheduler always serves HTTP; any free port
-                    silence_logs=logging.CRITICAL,
+                    silence_logs=NO_LOG_RECORDS,
                 )
                 return distributed.Client(self.local, timeout=CONNECT_SECONDS)
             self.check_scheduler(self.address)
