@@ -315,9 +315,7 @@ public:
         else apply(m, d);
     }
 
-    int value(const Grid&, int) const {
-        return CoverWeights::moves_for(std::max({sum_, parity_sum_, held_ ? held_sum_ : sum_}));
-    }
+    int value(const Grid&, int) const { return CoverWeights::moves_for(strongest_sum()); }
 
     bool refutes(const Move& m, const Grid& d, int budget) const {
         if constexpr (L::kTri) return CoverWeights::moves_for(sum_ + tri_change(m, d, true)) > budget;
@@ -513,7 +511,7 @@ public:
             iterations_ += static_cast<uint64_t>(proof.iterations);
             if (proof.moves > budget) return proof.moves;
             const int64_t sum = proof.weights.sum(node.d) + proof.penalty;
-            if (sum > std::max({sum_, parity_sum_, held_ ? held_sum_ : sum_})) {
+            if (sum > strongest_sum()) {
                 held_weight_ = proof.weights;
                 held_sum_ = sum;
                 held_ = true;
@@ -547,6 +545,9 @@ public:
     }
 
 private:
+    // The largest of the weightings' sums at the position: the one the bound proves.
+    int64_t strongest_sum() const { return std::max({sum_, parity_sum_, held_ ? held_sum_ : sum_}); }
+
     // Per point, what its turning colour adds to each weighted sum, in moves, for the work estimate; a
     // move negates its four corners' (apply).
     void lay_steps(const Grid& d) {

@@ -32,8 +32,11 @@ namespace {
 // Annealing's effort after an exhausted bound, on each thread: its schedule's proposals per node that
 // bound took (AnnealingSchedule, annealing.h), at least kMinAnnealSteps, in runs no longer than its longest.
 constexpr uint64_t kMinAnnealSteps = 1 << 18;
-// The Lagrangian's iterations that take a node's time (about 1 µs against 3 µs, 13×13 boards): a bound it
-// shortened to a tenth of the nodes is not a tenth of the work, and annealing's budget follows the work.
+// The Lagrangian's iterations annealing's budget counts as one node: a bound it shortened to a thirtieth of
+// the nodes is not a thirtieth of the work. An iteration takes about a third of a node's time on 13×13
+// boards, but counted so, annealing after 15×15 #5's bound 37 missed the 38-move solution and bound 38 was
+// searched (docs/experiments/2026-12-04-the-lagrangian-warm-from-the-node-above.md); one a node gives it
+// about the proposals it had before the Lagrangian.
 constexpr uint64_t kLagrangianIterationsPerNode = 1;
 
 // The build without threads (UNFLIP_NO_THREADS, from SOLVER_WEB_FLAGS in solver/build.mk: WebAssembly for

@@ -98,9 +98,8 @@ SABOTAGES = (
             ),
             (
                 "solver/bounds.h",
-                "        return CoverWeights::moves_for("
-                "std::max({sum_, parity_sum_, held_ ? held_sum_ : sum_}));",
-                "        return 0;",
+                "int value(const Grid&, int) const { return CoverWeights::moves_for(strongest_sum()); }",
+                "int value(const Grid&, int) const { return 0; }",
             ),
             (
                 "solver/bounds.h",
